@@ -1,0 +1,3 @@
+from adventures.cli import main
+
+raise SystemExit(main())

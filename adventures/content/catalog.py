@@ -1,0 +1,141 @@
+"""The content catalog: every hero, enemy, board, trap and ally file, loaded and cross-checked.
+
+Files are validated one by one by `engine.content.loader`; this module adds the checks
+that need more than one file (a villain's board, a scenario's heroes and minions).
+"""
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.content.loader import ContentError, Lines, Problem, line_of, load, suggest
+from engine.content.schema import AllyDeckDef, BoardDef, EnemyDef, HeroDef, ScenarioDef, TrapDeckDef
+
+CONTENT_ROOT = Path(__file__).resolve().parent
+# folder -> kind passed to the loader (files may also say `kind:`; a mismatch is an error)
+FOLDERS = {"heroes": "hero", "villains": "villain", "minions": "minion", "boards": "board",
+           "traps": "traps", "allies": "allies"}
+
+
+@dataclass
+class Catalog:
+    heroes: dict[str, HeroDef] = field(default_factory=dict)     # by key
+    enemies: dict[str, EnemyDef] = field(default_factory=dict)   # villains and minions, by key
+    boards: dict[str, BoardDef] = field(default_factory=dict)    # by key
+    traps: TrapDeckDef | None = None
+    allies: AllyDeckDef | None = None
+    problems: list[Problem] = field(default_factory=list)        # only set by build_catalog
+
+    def hero(self, name: str) -> HeroDef | None:
+        """A hero by key or display name, case-insensitive."""
+        return _find(self.heroes.values(), name)
+
+    def enemy(self, name: str, role: str | None = None) -> EnemyDef | None:
+        found = _find(self.enemies.values(), name)
+        return found if found is not None and (role is None or found.role == role) else None
+
+    def names(self, kind: str) -> list[str]:
+        """Display names for error messages: 'hero', 'villain' or 'minion'."""
+        if kind == "hero":
+            return [h.name for h in self.heroes.values()]
+        return [e.key for e in self.enemies.values() if e.role == kind]
+
+
+def _find(items: Iterable[Any], name: str) -> Any:
+    wanted = str(name).strip().casefold()
+    for item in items:
+        if wanted in (item.key.casefold(), item.name.casefold()):
+            return item
+    return None
+
+
+def _yaml_files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+
+
+def build_catalog(root: str | os.PathLike | None = None) -> Catalog:
+    """Load every content file under `root`, keeping the good ones and collecting problems."""
+    root = Path(root) if root is not None else CONTENT_ROOT
+    cat = Catalog()
+    villain_refs: list[tuple[EnemyDef, str, Lines]] = []
+    owners: dict[tuple[str, str], str] = {}    # (table, key) -> file, for duplicate keys
+    for folder, kind in FOLDERS.items():
+        files = _yaml_files(root / folder) if (root / folder).is_dir() else []
+        files += [f for f in (root / f"{folder}.yaml", root / f"{folder}.yml") if f.is_file()]
+        if kind in ("traps", "allies") and len(files) > 1:
+            cat.problems.append(Problem(os.fspath(files[1]), 1, "",
+                                        f"only one {folder} file is allowed (also {files[0]})"))
+            files = files[:1]
+        for path in files:
+            try:
+                loaded = load(path, kind)
+            except ContentError as exc:
+                cat.problems.extend(exc.problems)
+                continue
+            model, file = loaded.model, loaded.path
+            if kind in ("traps", "allies"):
+                setattr(cat, kind, model)
+                continue
+            table = {"hero": cat.heroes, "board": cat.boards}.get(kind, cat.enemies)
+            tname = "enemy" if table is cat.enemies else kind
+            if (tname, model.key) in owners:
+                cat.problems.append(Problem(file, line_of(loaded.lines, "key"), "key",
+                                            f"{tname} key '{model.key}' is already used by {owners[tname, model.key]}"))
+                continue
+            owners[tname, model.key] = file
+            table[model.key] = model
+            if kind == "villain":
+                villain_refs.append((model, file, loaded.lines))
+    for villain, file, lines in villain_refs:
+        if villain.board is not None and villain.board not in cat.boards:
+            cat.problems.append(Problem(file, line_of(lines, "board"), "board",
+                                        f"unknown board '{villain.board}' (known: {suggest(villain.board, cat.boards)})"))
+    return cat
+
+
+@functools.lru_cache(maxsize=8)
+def _cached(root: str) -> Catalog:
+    cat = build_catalog(root)
+    if cat.problems:
+        raise ContentError(cat.problems)
+    return cat
+
+
+def load_catalog(root: str | os.PathLike | None = None) -> Catalog:
+    """The checked catalog under `root` (default: adventures/content), cached per root.
+
+    Raises ContentError listing every problem in every file. Treat the result as read-only:
+    it is shared between callers.
+    """
+    return _cached(os.fspath(Path(root).resolve() if root is not None else CONTENT_ROOT))
+
+
+def clear_cache() -> None:
+    """Forget cached catalogs (tests, or a designer reloading edited files)."""
+    _cached.cache_clear()
+
+
+def check_scenario(scenario: ScenarioDef, catalog: Catalog, path: Any, lines: Lines, *, at: str = "") -> None:
+    """Raise ContentError if the scenario names a villain, hero or minion the catalog lacks."""
+    file = os.fspath(path)
+    problems: list[Problem] = []
+
+    def bad(field_path: str, message: str) -> None:
+        full = f"{at}.{field_path}" if at else field_path
+        problems.append(Problem(file, line_of(lines, full), full, message))
+
+    if catalog.enemy(scenario.villain, "villain") is None:
+        bad("villain", f"unknown villain '{scenario.villain}' (known: {suggest(scenario.villain, catalog.names('villain'))})")
+    for i, seat in enumerate(scenario.seats):
+        if seat.hero != "random" and catalog.hero(seat.hero) is None:
+            bad(f"seats.{i}.hero", f"unknown hero '{seat.hero}' (known: {suggest(seat.hero, catalog.names('hero'))})")
+    if isinstance(scenario.minions, list):
+        for i, name in enumerate(scenario.minions):
+            if catalog.enemy(name, "minion") is None:
+                bad(f"minions.{i}", f"unknown minion '{name}' (known: {suggest(name, catalog.names('minion'))})")
+    if problems:
+        raise ContentError(problems)

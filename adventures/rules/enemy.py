@@ -1,0 +1,173 @@
+"""Enemy fighters: their decks (no hand, Deception, never exhausted) and their turns.
+
+Adventures rules p.8-13. Enemies make no decisions; every tie the rulebook leaves open
+("players choose") is a TABLE decision answered by the players' agents.
+"""
+from __future__ import annotations
+
+from engine.combat import fight
+from engine.decisions import SPACE, TABLE, TARGET
+from engine.game import Game
+from engine.setup import compile_effects
+from engine.state import MINION, VILLAIN, Card, Fighter, Side
+
+
+def build_enemy_side(game: Game, defn, index: int, health: int) -> Side:
+    side = Side(index=index, name=defn.name, team=1, is_enemy=True, hero_key=defn.key)
+    kind = VILLAIN if defn.role == "villain" else MINION
+    side.fighters.append(Fighter(game.next_uid(), defn.name, kind, side, health, health,
+                                 ranged=defn.attack == "ranged", label=defn.name))
+    for d in defn.deck:
+        effects = compile_effects(d.effects)
+        for _ in range(d.copies):
+            side.deck.append(Card(game.next_uid(), d.name, "versatile", d.attack, d.boost, "any", effects,
+                                  side, defense=d.defense, deception=d.deception, fury=d.fury))
+    # Fury cards start in the supply, not the deck (Slash, p.18).
+    side.removed.extend(c for c in side.deck if c.fury)
+    side.deck = [c for c in side.deck if not c.fury]
+    game.shuffle(side.deck)
+    game.sides.append(side)
+    return side
+
+
+# ---------------------------------------------------------------- enemy decks
+def reshuffle(game: Game, side: Side) -> None:
+    side.deck.extend(side.discard)
+    side.discard.clear()
+    game.shuffle(side.deck)
+
+
+def put_in_discard(game: Game, side: Side, card: Card) -> None:
+    """Deception always reshuffles the discard into the deck, even mid-combat (p.12)."""
+    side.discard.append(card)
+    if card.deception:
+        reshuffle(game, side)
+        game.log("deception", f"Deception: {side.name} shuffles its discard pile into its deck.",
+                 side=side.index)
+
+
+def take_top(game: Game, side: Side) -> Card | None:
+    if not side.deck:
+        reshuffle(game, side)       # enemies cannot be exhausted (p.13)
+    return side.deck.pop() if side.deck else None
+
+
+def enemy_draw(game: Game, side: Side, n: int) -> None:
+    """Drawing: shuffle that many cards from the top of the discard back into the deck (p.13)."""
+    if n <= 0 or not side.discard:
+        return
+    back = side.discard[-n:] if n < len(side.discard) else list(side.discard)
+    del side.discard[len(side.discard) - len(back):]
+    side.deck.extend(back)
+    game.shuffle(side.deck)
+
+
+def enemy_discard(game: Game, side: Side, n: int) -> list[Card]:
+    """Discarding: put that many cards from the top of the deck into the discard (p.10)."""
+    out = []
+    for _ in range(n):
+        card = side.deck.pop() if side.deck else None
+        if card is None:
+            break
+        out.append(card)
+        put_in_discard(game, side, card)
+    if out:
+        game.log("mill", f"{side.name} discards {', '.join(c.name for c in out)} from its deck.")
+    return out
+
+
+# ---------------------------------------------------------------- enemy turns
+def player_targets(game: Game) -> list[Fighter]:
+    """Player fighters an enemy may target: alive, on the board, not small (p.13)."""
+    return [f for f in game.fighters if not f.is_enemy and not f.small and not f.side.eliminated]
+
+
+def plan_enemy_move(game: Game, enemy: Fighter, move: int) -> tuple[list[Fighter], int, list[int]]:
+    """Closest targets (by spaces to reach a space adjacent to them), that distance, and
+    the empty end spaces achieving it. Enemies pass through enemies, never players (p.10)."""
+    board = game.board
+    blocked = {f.space for f in game.fighters if not f.is_enemy}
+    dist = board.distances_from(enemy.space, blocked)
+    best = None
+    best_targets: list[Fighter] = []
+    ends_by_target: dict[int, list[int]] = {}
+    for t in player_targets(game):
+        ends = [s for s in board.adj[t.space] if game.occ[s] is None and dist[s] < 10_000]
+        if not ends:
+            continue
+        need = min(dist[s] for s in ends)
+        ends_by_target[t.uid] = [s for s in ends if dist[s] == need]
+        if best is None or need < best:
+            best, best_targets = need, [t]
+        elif need == best:
+            best_targets.append(t)
+    if best is None:
+        return [], 10_000, []
+    return best_targets, best, [s for t in best_targets for s in ends_by_target[t.uid]]
+
+
+def enemy_turn(game: Game, side: Side, move: int) -> None:
+    """Adjacent target, else the closest reachable within the move value, else threat +1."""
+    from adventures.rules.threat import advance_threat
+
+    enemy = side.fighters[0]
+    if not enemy.alive or enemy.space is None:
+        return
+    game.current = side
+    game.log("turn", f"{side.name}'s turn (move {move}).", side=side.index)
+    for plugin in game.adv.plugins:
+        if plugin.side is side and plugin.before_enemy_turn(game, side):
+            return
+    targets = player_targets(game)
+    adjacent = [t for t in targets if t.space in game.board.adj[enemy.space]]
+    if adjacent:
+        target = choose_target(game, side, adjacent, "adjacent")
+    else:
+        closest, need, _ = plan_enemy_move(game, enemy, move)
+        if not closest or need > move:
+            game.log("no_target", f"{side.name} cannot reach any hero: the threat advances.", side=side.index)
+            advance_threat(game, 1, reason=f"{side.name} found no target")
+            return
+        target = choose_target(game, side, closest, "closest")
+        move_enemy_next_to(game, enemy, target, move)
+    card = take_top(game, side)
+    if card is None or not target.alive or target.space is None:
+        return
+    card = resolve_fury(game, side, card)
+    game.log("action", f"{enemy.name} attacks {target.name}.", side=side.index, action="attack")
+    fight(game, enemy, target, card)
+
+
+def choose_target(game: Game, side: Side, options: list[Fighter], why: str) -> Fighter:
+    labels = [f"{t.name} ({game.space_label(t.space)}, {t.health} health)" for t in options]
+    return game.decide(TABLE, TARGET, f"Players choose: which {why} fighter does {side.name} attack?",
+                       options, labels, tag="enemy_target", context={"enemy": side.fighters[0]})
+
+
+def move_enemy_next_to(game: Game, enemy: Fighter, target: Fighter, move: int) -> None:
+    """Move by a shortest route to a space adjacent to the target. Players choose among
+    equal routes; routes to the same end differ in nothing that affects an enemy, so the
+    choice offered is the end space, then the route taken is the first shortest one."""
+    board = game.board
+    blocked = {f.space for f in game.fighters if not f.is_enemy}
+    dist = board.distances_from(enemy.space, blocked)
+    ends = [s for s in board.adj[target.space] if game.occ[s] is None and dist[s] <= move]
+    if not ends:
+        return
+    need = min(dist[s] for s in ends)
+    ends = sorted((s for s in ends if dist[s] == need), key=lambda s: board.ids[s])
+    end = game.decide(TABLE, SPACE, f"Players choose where {enemy.name} stops next to {target.name}", ends,
+                      [f"space {board.ids[s]}" for s in ends], tag="enemy_route")
+    route = board.shortest_paths(enemy.space, end, blocked, limit=1)[0]
+    from engine.rules import MoveContext
+    game.move_along(enemy, route, MoveContext(enemy.side, maneuver=False))
+
+
+def resolve_fury(game: Game, side: Side, card: Card) -> Card:
+    """A plugin may replace the revealed card (Slash's Fury: discard it, play the next)."""
+    for plugin in game.adv.plugins:
+        if plugin.side is side:
+            replacement = plugin.combat_card(game, side, card)
+            if replacement is not None:
+                return replacement
+    return card

@@ -1,0 +1,74 @@
+"""The initiative deck and the round (Adventures p.5-6).
+
+Each turn reveals the top card: RIGHT NOW resolves (usually a turn), the card joins the
+row. When the deck is empty, END OF ROUND effects resolve left to right, then everything
+still in the game is reshuffled for the next round.
+"""
+from __future__ import annotations
+
+from adventures.rules.enemy import enemy_turn
+from adventures.rules.state import ENEMY, PLAYER, InitCard
+from engine.effects.resolve import Ctx, run_ops
+from engine.game import Game
+from engine.turn import take_turn
+
+
+def card_ctx(game: Game, card: InitCard) -> Ctx:
+    side = card.side or game.adv.villain
+    fighter = side.fighters[0] if side.fighters else None
+    ctx = Ctx(game, side, fighter)
+    ctx.vars["init_card"] = card
+    return ctx
+
+
+def resolve_right_now(game: Game, card: InitCard) -> None:
+    game.log("initiative", f"Initiative: {card.name}.", card=card.name, key=card.key)
+    if card.owner == PLAYER:
+        if card.side is not None and not card.side.eliminated:
+            take_turn(game, card.side)
+    elif card.owner == ENEMY:
+        if card.side is not None and not card.side.eliminated:
+            enemy_turn(game, card.side, card.move or 0)
+    if card.right_now_ops and not card.removed:
+        run_ops(card_ctx(game, card), card.right_now_ops)
+
+
+def play_round(game: Game) -> None:
+    adv = game.adv
+    game.round += 1
+    adv.deck = [c for c in adv.all_cards if not c.removed]
+    game.shuffle(adv.deck)
+    adv.row = []
+    game.log("round", f"Round {game.round} begins.", deck=[c.name for c in adv.deck])
+    while adv.deck:
+        card = adv.deck.pop(0)
+        if card.removed:
+            continue                     # a defeated owner's card is removed when revealed
+        adv.row.append(card)
+        resolve_right_now(game, card)
+    game.log("end_of_round", f"End of round {game.round}.")
+    for card in list(adv.row):
+        if card.removed or card not in adv.row:
+            continue
+        if card.end_of_round_ops:
+            run_ops(card_ctx(game, card), card.end_of_round_ops)
+    for plugin in adv.plugins:
+        plugin.end_of_round(game)
+    adv.history.append({"round": game.round, "threat": adv.threat, "completions": adv.completions,
+                        "villain_health": adv.villain.fighters[0].health})
+
+
+def extra_turn(game: Game, card: InitCard) -> None:
+    """An initiative card put on the bottom of the deck: another turn this round; in the
+    round's last turn, that turn happens at once (p.6)."""
+    adv = game.adv
+    if card.removed:
+        return
+    if adv.deck:
+        if card in adv.row:
+            adv.row.remove(card)
+        adv.deck.append(card)
+        game.log("extra_turn", f"{card.name} goes to the bottom of the initiative deck.")
+    else:
+        game.log("extra_turn", f"{card.name} takes an extra turn at once.")
+        resolve_right_now(game, card)

@@ -1,0 +1,88 @@
+"""Effect-language ops and conditions of the Adventures layer (threat, tokens, turns)."""
+from __future__ import annotations
+
+from adventures.rules.initiative import extra_turn
+from adventures.rules.threat import advance_threat
+from engine.decisions import SPACE, TABLE
+from engine.effects.registry import condition, op, value
+from engine.effects.resolve import Ctx, amount
+
+
+@op("advance_threat")
+def op_advance_threat(ctx: Ctx, args) -> None:
+    advance_threat(ctx.game, amount(ctx, args), reason=ctx.card.name if ctx.card else "effect")
+
+
+@op("villain_end_of_round")
+def op_villain_eor(ctx: Ctx, args) -> None:
+    """The villain's initiative card: advance the threat as its special rules say."""
+    adv = ctx.game.adv
+    n = 1
+    for plugin in adv.plugins:
+        if plugin.side is adv.villain:
+            n = plugin.end_of_round_threat(ctx.game)
+    advance_threat(ctx.game, n, reason=f"end of round ({adv.villain.name})")
+
+
+@op("extra_turn")
+def op_extra_turn(ctx: Ctx, args) -> None:
+    """Put this enemy's initiative card on the bottom of the deck (another turn)."""
+    for card in ctx.game.adv.all_cards:
+        if card.side is ctx.side and card.move is not None:
+            extra_turn(ctx.game, card)
+            return
+
+
+@op("place_token")
+def op_place_token(ctx: Ctx, args) -> None:
+    """Place ability tokens: {kind: mouser, count: 1, where: {adjacent_to: opponent}}.
+    One per space, nothing from an empty supply, players choose the space (p.11)."""
+    from engine.effects.core_ops import space_pool
+    game = ctx.game
+    adv = game.adv
+    kind = args["kind"]
+    for _ in range(amount(ctx, args.get("count", 1))):
+        where = args.get("where", {})
+        pool = [s for s in (space_pool(ctx, where) if where else range(game.board.n))]
+        if where.get("occupied_ok"):
+            pool = list(range(game.board.n))
+        if "adjacent_to" in where or "in_zone_of" in where:
+            # tokens may share a space with fighters: rebuild the pool without the emptiness filter
+            from engine.effects.core_ops import named
+            ref = named(ctx, where.get("adjacent_to") or where.get("in_zone_of"))
+            if ref is None or ref.space is None:
+                return
+            if "adjacent_to" in where:
+                pool = list(game.board.adj[ref.space]) + ([ref.space] if where.get("include_own") else [])
+            else:
+                pool = game.board.spaces_in_zone_of(ref.space)
+        if where.get("under") and ctx.opponent is not None and ctx.opponent.space is not None:
+            pool = [ctx.opponent.space]
+        pool = sorted({s for s in pool if s not in adv.tokens.get(kind, set())}, key=lambda s: game.board.ids[s])
+        if not pool or adv.supply.get(kind, 0) <= 0:
+            return
+        s = game.decide(TABLE, SPACE, f"Players choose where to place a {kind} token", pool,
+                        [f"space {game.board.ids[s]}" for s in pool], tag="place_token")
+        if adv.place_token(kind, s):
+            game.log("token", f"A {kind} token is placed on space {game.board.ids[s]}.", kind=kind,
+                     space=game.board.ids[s])
+
+
+@value("tokens_on_board")
+def v_tokens(ctx: Ctx, args) -> int:
+    return len(ctx.game.adv.tokens.get(args, ()))
+
+
+@value("completions")
+def v_completions(ctx: Ctx, args) -> int:
+    return ctx.game.adv.completions
+
+
+@condition("near_villain")
+def c_near_villain(ctx: Ctx, args) -> bool:
+    """This fighter is within N spaces of the villain (Bebop & Rocksteady)."""
+    villain = ctx.game.adv.villain.fighters[0]
+    me = ctx.fighter
+    if not villain.alive or me is None or me.space is None or villain.space is None:
+        return False
+    return ctx.game.board.dist[me.space][villain.space] <= int(args)

@@ -1,0 +1,70 @@
+"""Special rules of a villain, minion or advanced module, as a plugin of hooks.
+
+Each enemy definition names its plugin (`rules:` in YAML). AdventureRules calls every
+active plugin at the same seams the core engine exposes, plus the Adventures-specific
+ones (setup, end of round, objective, threat level).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.rules import MoveContext
+    from engine.state import Card, Combat, Fighter, Side
+
+PLUGINS: dict[str, type[EnemyPlugin]] = {}
+
+
+def register(name: str):
+    def deco(cls):
+        PLUGINS[name] = cls
+        cls.key = name
+        return cls
+    return deco
+
+
+class EnemyPlugin:
+    key = ""
+
+    def __init__(self, side: Side | None, defn=None):
+        self.side = side          # the enemy side (None for non-enemy modules)
+        self.defn = defn
+
+    # setup and round
+    def setup(self, game: Game) -> None: ...
+    def end_of_round(self, game: Game) -> None: ...
+
+    # villains only
+    def objective(self, game: Game) -> None:
+        """The villain completes its objective once (threat track end)."""
+
+    def threat_level(self, game: Game) -> int | None:
+        return None
+
+    def end_of_round_threat(self, game: Game) -> int:
+        """How many spaces the villain's initiative card advances the threat this round."""
+        return 1
+
+    # movement seams (see engine.rules.Rules)
+    def path_signature(self, game: Game, fighter: Fighter, path, mctx: MoveContext):
+        return None
+
+    def before_move(self, game: Game, fighter: Fighter, path, mctx: MoveContext) -> None: ...
+    def on_step(self, game: Game, fighter: Fighter, frm: int, to: int, mctx: MoveContext) -> None: ...
+    def on_placed(self, game: Game, fighter: Fighter, space: int) -> None: ...
+    def after_maneuver(self, game: Game, side: Side, mctx: MoveContext) -> None: ...
+
+    # combat seams
+    def defense_modifier(self, game: Game, fighter: Fighter) -> int:
+        return 0
+
+    def before_enemy_turn(self, game: Game, side: Side) -> bool:
+        """Return True to replace the standard enemy turn entirely."""
+        return False
+
+    def combat_card(self, game: Game, side: Side, card: Card) -> Card | None:
+        """Called when this plugin's enemy reveals `card`; return a replacement or None."""
+        return None
+
+    def after_combat(self, game: Game, combat: Combat) -> None: ...

@@ -1,0 +1,151 @@
+"""Setting up an Adventures game from a scenario (Adventures p.4)."""
+from __future__ import annotations
+
+from adventures.rules.enemy import build_enemy_side
+from adventures.rules.plugin import PLUGINS, EnemyPlugin
+from adventures.rules.rules import AdventureRules
+from adventures.rules.state import ENEMY, PLAYER, SPECIAL, AdvState, InitCard
+from engine.board import compile_board
+from engine.decisions import SPACE, TABLE
+from engine.game import Game
+from engine.setup import build_player_side, place_team
+
+MINION_HEALTH = 10
+ENEMY_INDEX = 10          # enemy sides get indices from here so seats 0-3 stay players
+
+
+def load_plugins() -> None:
+    import adventures.minions  # noqa: F401  (registers minion plugins)
+    import adventures.villains  # noqa: F401  (registers villain plugins)
+
+
+def resample(levels: list[int], length: int) -> list[int]:
+    """Stretch or shrink a threat track to `length` spaces, keeping its shape."""
+    return [levels[min(len(levels) - 1, i * len(levels) // length)] for i in range(length)]
+
+
+def find_hero(catalog, name: str):
+    key = name.lower().replace(" ", "_")
+    for h in catalog.heroes.values():
+        if h.key == key or h.name.lower() == name.lower():
+            return h
+    raise KeyError(f"unknown hero {name!r}")
+
+
+def pick_heroes(game: Game, scenario, catalog) -> list:
+    chosen = []
+    names = [s.hero for s in scenario.seats]
+    fixed = {find_hero(catalog, n).key for n in names if n != "random"}
+    pool = sorted(k for k in catalog.heroes if k not in fixed)
+    for n in names:
+        if n == "random":
+            key = pool.pop(game.rng.randrange(len(pool)))
+            chosen.append(catalog.heroes[key])
+        else:
+            chosen.append(find_hero(catalog, n))
+    return chosen
+
+
+def pick_minions(game: Game, scenario, catalog) -> list:
+    minions = sorted(k for k, e in catalog.enemies.items() if e.role == "minion")
+    n = scenario.players
+    if scenario.minions == "random":
+        return [catalog.enemies[k] for k in game.rng.sample(minions, min(n, len(minions)))]
+    return [catalog.enemies[k] for k in scenario.minions]
+
+
+def init_card(defn, side, owner: str, move_override: int | None = None) -> InitCard:
+    move = defn.move if move_override is None or defn.move is None else move_override
+    return InitCard(defn.key, defn.name, owner, side, move, defn.right_now, tuple(defn.right_now_ops),
+                    defn.end_of_round, tuple(defn.end_of_round_ops))
+
+
+def new_adventure(scenario, catalog, seed: int, agents: dict | None = None, table_agent=None,
+                  log: bool = True) -> Game:
+    """Build and set up a game. Agents must answer setup decisions (placements)."""
+    load_plugins()
+    villain_def = catalog.enemies[scenario.villain]
+    board = catalog.compiled_board(villain_def.board) if hasattr(catalog, "compiled_board") \
+        else compile_board(catalog.boards[villain_def.board])
+    game = Game(board, seed, AdventureRules(), log=log)
+    game.scenario = scenario
+    game.catalog = catalog
+    game.agents = dict(agents or {})
+    game.table_agent = table_agent
+    ov = scenario.overrides
+    players = scenario.players
+
+    # 1. villain
+    health = ov.villain_health or villain_def.health_for(players)
+    villain = build_enemy_side(game, villain_def, ENEMY_INDEX, health)
+    levels = list(villain_def.threat_track.levels)
+    if ov.threat_track_length:
+        levels = resample(levels, ov.threat_track_length)
+    game.adv = AdvState(players=players, villain=villain, minions=[], threat_levels=levels)
+    adv = game.adv
+    adv.data["overrides"] = ov
+    if ov.starting_threat:
+        adv.threat = min(ov.starting_threat, len(levels) - 2)
+    game.put(villain.fighters[0], board.start[5])
+    for token, count in villain_def.supply.items():
+        adv.supply[token] = adv.supply_total[token] = count
+    cards: list[InitCard] = []
+    for d in villain_def.initiative:
+        owner = ENEMY if d.move is not None else SPECIAL
+        cards.append(init_card(d, villain, owner, ov.villain_move))
+    vplug = make_plugin(villain_def, villain)
+    adv.plugins.append(vplug)
+
+    # 2. minions: one per player, on empty spaces adjacent to the villain
+    for k, mdef in enumerate(pick_minions(game, scenario, catalog)):
+        mside = build_enemy_side(game, mdef, ENEMY_INDEX + 1 + k, ov.minion_health or MINION_HEALTH)
+        adv.minions.append(mside)
+        for token, count in mdef.supply.items():
+            adv.supply[token] = adv.supply.get(token, 0) + count
+            adv.supply_total[token] = adv.supply_total.get(token, 0) + count
+        for d in mdef.initiative:
+            owner = ENEMY if d.move is not None else SPECIAL
+            cards.append(init_card(d, mside, owner, ov.minion_move))
+        adv.plugins.append(make_plugin(mdef, mside))
+        place_near_villain(game, mside.fighters[0])
+
+    # 3-4. heroes on empty starting spaces; the space number is the player order
+    for seat, hero in enumerate(pick_heroes(game, scenario, catalog)):
+        side = build_player_side(game, hero, seat, 0, ov.hero_health_bonus or 0)
+        starts = sorted(n for n in (1, 2, 3, 4) if game.occ[board.start[n]] is None and n not in adv.seats)
+        number = game.decide(seat, SPACE, f"{hero.name}: choose a starting space", starts,
+                             [f"starting space {n}" for n in starts], tag="start_space")
+        adv.seats[number] = side
+        place_team(game, side, board.start[number])
+        cards.append(InitCard(f"player_{number}", f"Player {number} ({hero.name})", PLAYER, side))
+    for side in game.sides:
+        if side.ability is not None and not side.is_enemy:
+            side.ability.game_start(game)
+
+    # 5. the initiative deck, then each module's extra setup (boroughs, machines...)
+    adv.all_cards = cards
+    for plugin in adv.plugins:
+        plugin.setup(game)
+    game.log("setup", f"Setup done: {villain.name} with {health} health, "
+             f"{', '.join(m.name for m in adv.minions) or 'no minions'}; "
+             f"heroes {', '.join(s.name for s in game.sides if not s.is_enemy)}.")
+    return game
+
+
+def make_plugin(defn, side) -> EnemyPlugin:
+    if defn.rules is None:
+        return EnemyPlugin(side, defn)
+    if defn.rules not in PLUGINS:
+        raise KeyError(f"{defn.key}: unknown rules plugin {defn.rules!r}")
+    return PLUGINS[defn.rules](side, defn)
+
+
+def place_near_villain(game: Game, fighter) -> None:
+    villain = game.adv.villain.fighters[0]
+    pool = [s for s in game.board.adj[villain.space] if game.occ[s] is None]
+    if not pool:   # every adjacent space is full: the nearest empty space instead
+        pool = sorted(game.empty_spaces(), key=lambda s: game.board.dist[villain.space][s])[:3]
+    pool.sort(key=lambda s: game.board.ids[s])
+    s = game.decide(TABLE, SPACE, f"Players choose where {fighter.name} starts (next to the villain)", pool,
+                    [f"space {game.board.ids[s]}" for s in pool], tag="place_minion")
+    game.put(fighter, s)

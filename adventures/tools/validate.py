@@ -1,0 +1,104 @@
+"""`adventures validate PATH...`: check content and scenario files, one error per line.
+
+Prints `ok  path` for each good file and `file:LINE: field: message` for each problem;
+exits 0 when everything is valid, 2 otherwise. Never prints a traceback: designers read
+this output, and CI greps it.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from adventures.content.catalog import CONTENT_ROOT, FOLDERS, Catalog, build_catalog, check_scenario
+from engine.content.loader import ContentError, Loaded, Problem, line_of, load, suggest
+from engine.content.schema import ScenarioDef
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="+", metavar="PATH", help="YAML files or folders (searched recursively)")
+    parser.add_argument("--content", metavar="ROOT", default=None,
+                        help="content folder to cross-check against (default: next to the file, else the built-in)")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        return _run(args.paths, args.content)
+    except Exception as exc:  # the promise is: no tracebacks, ever
+        print(f"adventures validate: internal error: {type(exc).__name__}: {exc}")
+        return 2
+
+
+def _files(paths: list[str]) -> tuple[list[str], list[str]]:
+    found, missing = [], []
+    for raw in paths:
+        p = Path(raw)
+        if p.is_dir():
+            found += [os.fspath(f) for f in sorted(p.rglob("*")) if f.suffix in (".yaml", ".yml") and f.is_file()]
+        elif p.is_file():
+            found.append(raw)
+        else:
+            missing.append(raw)
+    return found, missing
+
+
+def _run(paths: list[str], content: str | None) -> int:
+    files, missing = _files(paths)
+    for raw in missing:
+        print(f"{raw}: no such file or directory")
+    if not files and not missing:
+        print(f"{', '.join(paths)}: no YAML files found")
+    catalogs: dict[Path, Catalog] = {}
+    failed = bool(missing)
+    for file in files:
+        try:
+            problems = _check(file, content, catalogs)
+        except Exception as exc:  # one broken file must not hide the others
+            print(f"{file}: internal error: {type(exc).__name__}: {exc}")
+            failed = True
+            continue
+        if problems:
+            failed = True
+            print("\n".join(str(p) for p in problems))
+        else:
+            print(f"ok  {file}")
+    return 2 if failed else 0
+
+
+def _catalog_for(file: str, content: str | None, catalogs: dict[Path, Catalog]) -> Catalog:
+    """The catalog a file is checked against: --content, else the content tree it sits in."""
+    if content is not None:
+        root = Path(content)
+    else:
+        root = Path(file).resolve().parent.parent
+        if not any((root / name).is_dir() or (root / f"{name}.yaml").is_file() for name in FOLDERS):
+            root = CONTENT_ROOT
+    if root not in catalogs:
+        catalogs[root] = build_catalog(root)   # lenient: bad files are reported on their own
+        if catalogs[root].problems:
+            print(f"note: {root} has {len(catalogs[root].problems)} content problem(s); "
+                  f"cross-checks use only its valid files (run `adventures validate {root}`)")
+    return catalogs[root]
+
+
+def _check(file: str, content: str | None, catalogs: dict[Path, Catalog]) -> list[Problem]:
+    try:
+        loaded = load(file)
+        _cross_check(loaded, lambda: _catalog_for(file, content, catalogs))
+    except ContentError as exc:
+        return exc.problems
+    return []
+
+
+def _cross_check(loaded: Loaded, catalog: Callable[[], Catalog]) -> None:
+    if loaded.kind == "scenario":
+        check_scenario(loaded.model, catalog(), loaded.path, loaded.lines)
+    elif loaded.kind == "sweep" and isinstance(loaded.model.get("base"), dict):
+        base = ScenarioDef.model_validate(loaded.model["base"])   # the loader validated it
+        check_scenario(base, catalog(), loaded.path, loaded.lines, at="base")
+    elif loaded.kind == "villain" and loaded.model.board is not None:
+        boards = catalog().boards
+        if loaded.model.board not in boards:
+            raise ContentError(Problem(loaded.path, line_of(loaded.lines, "board"), "board",
+                                       f"unknown board '{loaded.model.board}' (known: {suggest(loaded.model.board, boards)})"))

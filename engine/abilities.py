@@ -1,0 +1,94 @@
+"""Hero special abilities.
+
+Most abilities are effect-language triggers in the hero's YAML (`ability.triggers`).
+Rules the ops cannot express are Python plugins registered here by name and named by
+the YAML `ability.plugin`; a plugin subclasses `Ability` and overrides hooks.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.effects.resolve import Ctx, run_ops
+
+if TYPE_CHECKING:
+    from engine.state import Card, Combat, Side
+
+PLUGINS: dict[str, type[Ability]] = {}
+
+
+def plugin(name: str):
+    def deco(cls):
+        PLUGINS[name] = cls
+        return cls
+    return deco
+
+
+class Ability:
+    """Base ability: runs YAML triggers on the matching hooks."""
+
+    def __init__(self, side: Side, name: str = "", text: str = "", triggers: tuple = ()):
+        self.side = side
+        self.name = name
+        self.text = text
+        self.triggers: dict[str, list] = {}
+        for t in triggers:
+            self.triggers.setdefault(t.on, []).extend(t.ops)
+
+    def _fire(self, game, on: str, combat: Combat | None = None, role: str | None = None) -> None:
+        ops = self.triggers.get(on)
+        if not ops or self.side.eliminated:
+            return
+        fighter = self.side.hero if self.side.hero and self.side.hero.alive else None
+        if combat is not None and role is not None:
+            fighter = combat.fighter_of(role)
+        ctx = Ctx(game, self.side, fighter, None, combat, role)
+        run_ops(ctx, ops)
+
+    # Hooks the engine calls. Plugins override and may call super().
+    def game_start(self, game) -> None:
+        self._fire(game, "game_start")
+
+    def start_of_turn(self, game) -> None:
+        self._fire(game, "start_of_turn")
+
+    def end_of_turn(self, game) -> None:
+        self._fire(game, "end_of_turn")
+
+    def during_combat(self, game, combat: Combat, role: str) -> None:
+        self._fire(game, "during_combat", combat, role)
+        self._fire(game, "on_attack" if role == "attacker" else "on_defend", combat, role)
+
+    def after_combat(self, game, combat: Combat, role: str) -> None:
+        self._fire(game, "after_combat", combat, role)
+
+    def after_attack(self, game, combat: Combat, role: str) -> None:
+        self._fire(game, "after_attack", combat, role)
+
+    def on_boost(self, game, side: Side, card: Card) -> None:
+        self._fire(game, "on_boost")
+
+    def boost_sources(self, game) -> list[Card]:
+        """Extra cards that may be discarded to boost (Black Panther's suit)."""
+        return []
+
+    def used_for_boost(self, game, card: Card) -> bool:
+        """Take a boost card from a non-hand source; return True if handled."""
+        return False
+
+    def extra_actions(self, game) -> list[tuple[str, object]]:
+        """Extra action choices as (label, callable(game)) (e.g. items)."""
+        return []
+
+    def attack_value_bonus(self, game, combat: Combat, role: str) -> int:
+        return 0
+
+    def can_play(self, game, card: Card) -> bool:
+        return True
+
+
+def make_ability(side: Side, defn) -> Ability:
+    import engine.heroes  # noqa: F401  (registers the plugins)
+    cls = PLUGINS.get(defn.plugin, Ability) if defn.plugin else Ability
+    if defn.plugin and defn.plugin not in PLUGINS:
+        raise KeyError(f"unknown ability plugin {defn.plugin!r}")
+    return cls(side, defn.name, defn.text, tuple(defn.triggers))

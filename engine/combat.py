@@ -1,0 +1,129 @@
+"""Combat: choose and reveal, IMMEDIATELY, DURING COMBAT, damage, AFTER COMBAT, clean-up.
+
+Core rules (Marvel p.11-13; French p.12-14): the defender's simultaneous effects resolve
+first; after-combat effects still resolve if a fighter fell, unless the game ended; then
+other game effects (hero abilities); then cards go to discard; then "after attacking".
+"""
+from __future__ import annotations
+
+from engine.decisions import CARD
+from engine.effects.resolve import Ctx, run_ops
+from engine.game import Game
+from engine.state import Card, Combat, Fighter
+
+ROLES = ("defender", "attacker")   # resolution order for simultaneous effects
+
+
+def effects_of(card: Card, timing: str, role: str) -> list:
+    use = "attack" if role == "attacker" else "defense"
+    return [e for e in card.effects if e.timing == timing and (e.when == "any" or e.when == use)]
+
+
+def defense_options(game: Game, defender: Fighter) -> list[Card]:
+    return [c for c in defender.side.hand if c.can_defend and game.usable_by(c, defender)]
+
+
+def resolve_timing(game: Game, combat: Combat, timing: str) -> None:
+    for role in ROLES:
+        card = combat.card_of(role)
+        fighter = combat.fighter_of(role)
+        if card is not None:
+            for eff in effects_of(card, timing, role):
+                if card.uid in combat.cancelled and not eff.uncancellable:
+                    continue
+                ctx = Ctx(game, card.owner, fighter, card, combat, role)
+                run_ops(ctx, eff.ops)
+        if timing == "during_combat":
+            ab = fighter.side.ability
+            if ab is not None:
+                ab.during_combat(game, combat, role)
+
+
+def combat_value(game: Game, combat: Combat, role: str) -> int:
+    card = combat.card_of(role)
+    if card is None:
+        return 0
+    if combat.att_ignored if role == "attacker" else combat.def_ignored:
+        return 0
+    if role == "attacker":
+        base = combat.att_set if combat.att_set is not None else card.printed("attack")
+        v = base + combat.att_mod
+    else:
+        base = combat.def_set if combat.def_set is not None else card.printed("defense")
+        v = base + combat.def_mod + game.rules.defense_modifier(game, combat.defender)
+    return max(0, v)
+
+
+def fight(game: Game, attacker: Fighter, defender: Fighter, att_card: Card | None) -> Combat:
+    """Resolve one combat. `att_card` is already out of the attacker's hand (or deck)."""
+    combat = Combat(attacker, defender, att_card)
+    game.combat_stack.append(combat)
+    game.combat = combat
+    try:
+        _fight(game, combat)
+    finally:
+        game.combat_stack.pop()
+        game.combat = game.combat_stack[-1] if game.combat_stack else None
+    return combat
+
+
+def _fight(game: Game, combat: Combat) -> None:
+    attacker, defender = combat.attacker, combat.defender
+    dside = defender.side
+    if dside.is_enemy:
+        combat.def_card = game.rules.enemy_combat_card(game, dside, "defense")
+    else:
+        options = defense_options(game, defender)
+        if options:
+            labels = ["no defense card"] + [f"{c.name} ({c.value})" for c in options]
+            card = game.decide(dside.index, CARD, f"{attacker.name} attacks {defender.name}: choose a defense card",
+                               [None, *options], labels, tag="defense_card",
+                               context={"attacker": attacker, "defender": defender}, force=True)
+            if card is not None:
+                dside.hand.remove(card)
+                combat.def_card = card
+    game.log("reveal", f"{attacker.name} attacks {defender.name} with "
+             f"{combat.att_card.name if combat.att_card else 'no card'}; "
+             f"{defender.name} defends with {combat.def_card.name if combat.def_card else 'no card'}.",
+             attacker=attacker.uid, defender=defender.uid,
+             att_card=combat.att_card.name if combat.att_card else None,
+             def_card=combat.def_card.name if combat.def_card else None)
+
+    resolve_timing(game, combat, "immediately")
+    resolve_timing(game, combat, "during_combat")
+
+    att = combat_value(game, combat, "attacker")
+    dfn = combat_value(game, combat, "defender")
+    dmg = max(0, att - dfn)
+    combat.winner = "attacker" if dmg > 0 and defender.alive else "defender"
+    game.log("combat", f"Attack {att} against defense {dfn}: {dmg} combat damage.",
+             attack=att, defense=dfn, damage=dmg)
+    if defender.alive:
+        combat.damage = game.damage(defender, dmg, "combat")
+        if combat.damage == 0:
+            combat.winner = "defender"
+    combat.resolved = True
+
+    resolve_timing(game, combat, "after_combat")
+    for role in ROLES:
+        ab = combat.fighter_of(role).side.ability
+        if ab is not None:
+            ab.after_combat(game, combat, role)
+    game.rules.after_combat_hook(game, combat)
+
+    for role in ROLES:
+        card = combat.card_of(role)
+        if card is None:
+            continue
+        if card.uid in combat.return_to_hand and not card.owner.is_enemy:
+            card.owner.hand.append(card)
+        elif card.uid in combat.return_to_hand:
+            card.owner.deck.append(card)       # an enemy's "hand" is the top of its deck
+        else:
+            game.to_discard(card.owner, card)
+
+    resolve_timing(game, combat, "after_attack")
+    for role in ROLES:
+        ab = combat.fighter_of(role).side.ability
+        if ab is not None:
+            ab.after_attack(game, combat, role)

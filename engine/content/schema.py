@@ -1,0 +1,332 @@
+"""Content schemas: pydantic v2 models validated once at load time.
+
+Runtime code never touches these models on the hot path; `engine.content.compile`
+turns them into slotted dataclasses. Every model is frozen and forbids unknown keys
+so a typo in a YAML file is an error naming the field, not a silent default.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+Provenance = Literal["published", "approximation", "original"]
+Timing = Literal[
+    "immediately",      # after reveal, before anything else (usually cancels)
+    "during_combat",    # value changes
+    "after_combat",     # after combat damage
+    "scheme",           # a scheme card's effect
+    "after_attack",     # the French rulebook's "après avoir attaqué", last step
+]
+SmallInt = Annotated[int, Field(ge=0, le=99)]
+Name = Annotated[str, Field(min_length=1, max_length=80)]
+Text = Annotated[str, Field(max_length=600)]
+Op = dict[str, Any]  # one effect operation, `{op_name: args}`; checked against the op registry
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class EffectBlock(Strict):
+    """One labelled effect on a card: when it happens, our own words, and the ops."""
+
+    timing: Timing
+    text: Text
+    ops: list[Op] = Field(default_factory=list, max_length=40)
+    # Enemy cards with split boxes: the effect only resolves for the value in use.
+    when: Literal["attack", "defense", "any"] = "any"
+    # Winter Soldier's Brainwashed effects cannot be cancelled.
+    uncancellable: bool = False
+
+
+class CardDef(Strict):
+    name: Name
+    type: Literal["attack", "defense", "versatile", "scheme"]
+    value: SmallInt | None = None
+    boost: SmallInt = 0
+    fighter: Name = "any"           # "any", the hero's name, or a sidekick's name
+    copies: Annotated[int, Field(ge=1, le=30)] = 1
+    effects: list[EffectBlock] = Field(default_factory=list, max_length=8)
+    tags: list[Name] = Field(default_factory=list)   # e.g. "mission", "voyage", "item"
+    requirement: list[Op] = Field(default_factory=list)  # conditions to play (Black Widow's missions)
+    provenance: Provenance = "approximation"
+
+    @model_validator(mode="after")
+    def _value_matches_type(self) -> CardDef:
+        if self.type == "scheme" and self.value is not None:
+            raise ValueError("a scheme card has no combat value")
+        if self.type != "scheme" and self.value is None:
+            raise ValueError(f"a {self.type} card needs a value")
+        return self
+
+
+class EnemyCardDef(Strict):
+    """Enemy action cards are all versatile with separate attack and defense values."""
+
+    name: Name
+    attack: SmallInt
+    defense: SmallInt
+    boost: SmallInt = 0
+    copies: Annotated[int, Field(ge=1, le=30)] = 1
+    effects: list[EffectBlock] = Field(default_factory=list, max_length=8)
+    deception: bool = False         # reshuffles the discard into the deck when discarded
+    fury: bool = False              # Slash's Fury cards: skipped when played
+    provenance: Provenance = "approximation"
+
+
+class TriggerDef(Strict):
+    """A hero ability trigger expressed in the effect language."""
+
+    on: Literal[
+        "start_of_turn", "end_of_turn", "after_combat", "during_combat", "on_boost",
+        "on_attack", "on_defend", "after_attack", "game_start",
+    ]
+    text: Text = ""
+    ops: list[Op] = Field(default_factory=list, max_length=40)
+
+
+class AbilityDef(Strict):
+    name: Name
+    text: Text
+    triggers: list[TriggerDef] = Field(default_factory=list)
+    plugin: Name | None = None      # a Python ability class for rules the ops cannot express
+
+
+class SidekickDef(Strict):
+    name: Name
+    health: Annotated[int, Field(ge=1, le=30)] = 1
+    count: Annotated[int, Field(ge=1, le=6)] = 1
+    attack: Literal["melee", "ranged"] = "melee"
+    small: bool = False
+
+
+class HeroDef(Strict):
+    key: Annotated[str, Field(pattern=r"^[a-z0-9_]+$")]
+    name: Name
+    health: Annotated[int, Field(ge=1, le=40)]
+    move: Annotated[int, Field(ge=0, le=9)]
+    attack: Literal["melee", "ranged"]
+    small: bool = False
+    sidekick: SidekickDef | None = None
+    ability: AbilityDef
+    deck: list[CardDef] = Field(min_length=1, max_length=40)
+    starting_hand_extra: list[Name] = Field(default_factory=list)
+    set: Name = "TMNT"
+    provenance: Provenance = "approximation"
+
+    @model_validator(mode="after")
+    def _check_deck(self) -> HeroDef:
+        allowed = {"any", self.name} | ({self.sidekick.name} if self.sidekick else set())
+        for i, card in enumerate(self.deck):
+            if card.fighter not in allowed:
+                raise ValueError(
+                    f"deck.{i}.fighter: '{card.fighter}' is not 'any', '{self.name}'"
+                    + (f" or '{self.sidekick.name}'" if self.sidekick else "")
+                )
+        names = {c.name for c in self.deck}
+        for extra in self.starting_hand_extra:
+            if extra not in names:
+                raise ValueError(f"starting_hand_extra: unknown card '{extra}'")
+        return self
+
+
+class InitiativeCardDef(Strict):
+    key: Annotated[str, Field(pattern=r"^[a-z0-9_]+$")]
+    name: Name
+    move: Annotated[int, Field(ge=0, le=9)] | None = None
+    right_now: Text = ""
+    right_now_ops: list[Op] = Field(default_factory=list)
+    end_of_round: Text = ""
+    end_of_round_ops: list[Op] = Field(default_factory=list)
+    provenance: Provenance = "approximation"
+
+
+class ThreatTrackDef(Strict):
+    # The value printed below each space (the threat level there), first space first.
+    levels: list[Annotated[int, Field(ge=0, le=9)]] = Field(min_length=2, max_length=30)
+
+
+class EnemyDef(Strict):
+    key: Annotated[str, Field(pattern=r"^[a-z0-9_]+$")]
+    name: Name
+    role: Literal["villain", "minion"]
+    health: list[Annotated[int, Field(ge=1, le=99)]] = Field(min_length=1, max_length=4)
+    attack: Literal["melee", "ranged"] = "melee"
+    deck: list[EnemyCardDef] = Field(min_length=1, max_length=20)
+    initiative: list[InitiativeCardDef] = Field(min_length=1, max_length=4)
+    board: Name | None = None                    # villains: which board side they use
+    threat_track: ThreatTrackDef | None = None   # villains only
+    supply: dict[Name, Annotated[int, Field(ge=0, le=99)]] = Field(default_factory=dict)
+    rules: Name | None = None                    # the Python module with the special rules
+    special_text: Text = ""
+    provenance: Provenance = "approximation"
+
+    @model_validator(mode="after")
+    def _check(self) -> EnemyDef:
+        if self.role == "villain" and self.threat_track is None:
+            raise ValueError("a villain needs a threat_track")
+        if not any(card.deception for card in self.deck):
+            raise ValueError("deck: an enemy deck needs a Deception card")
+        return self
+
+    def health_for(self, players: int) -> int:
+        return self.health[min(players, len(self.health)) - 1]
+
+
+class TrapDef(Strict):
+    name: Name
+    results: dict[Literal[1, 2, 3, 4, 5], EffectBlock]
+    provenance: Provenance = "approximation"
+
+    @field_validator("results")
+    @classmethod
+    def _all_faces(cls, v: dict) -> dict:
+        missing = {1, 2, 3, 4, 5} - set(v)
+        if missing:
+            raise ValueError(f"missing die results {sorted(missing)}")
+        return v
+
+
+class TrapDeckDef(Strict):
+    traps: list[TrapDef] = Field(min_length=1, max_length=20)
+
+
+class AllyDef(Strict):
+    key: Annotated[str, Field(pattern=r"^[a-z0-9_]+$")]
+    name: Name
+    kind: Literal["ally", "henchman"]
+    start_space: Annotated[int, Field(ge=1, le=5)] | None = None   # allies: recruiting space
+    right_now: Text = ""
+    right_now_ops: list[Op] = Field(default_factory=list)
+    end_of_round: Text = ""
+    end_of_round_ops: list[Op] = Field(default_factory=list)
+    provenance: Provenance = "approximation"
+
+    @model_validator(mode="after")
+    def _ally_has_space(self) -> AllyDef:
+        if self.kind == "ally" and self.start_space is None:
+            raise ValueError("an ally needs start_space (the numbered space that recruits it)")
+        return self
+
+
+class AllyDeckDef(Strict):
+    cards: list[AllyDef] = Field(min_length=1, max_length=40)
+    friends_in_odd_places: InitiativeCardDef
+
+
+# ---------------------------------------------------------------- boards
+class ZoneDef(Strict):
+    color: Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
+    pattern: Literal["solid", "stripes", "dots", "cross", "waves", "checks", "rings"] = "solid"
+
+
+class SpaceDef(Strict):
+    id: Annotated[int, Field(ge=1, le=200)]
+    pos: tuple[Annotated[float, Field(ge=0, le=1)], Annotated[float, Field(ge=0, le=1)]]
+    zones: list[Name] = Field(min_length=1, max_length=4)
+    start: Annotated[int, Field(ge=1, le=5)] | None = None
+    borough: Name | None = None
+    screen: Annotated[int, Field(ge=1, le=4)] | None = None   # Technodrome: Dimension X screen
+
+
+class FootCircleDef(Strict):
+    between: tuple[int, int]
+    borough: Name
+
+
+class MachineDef(Strict):
+    id: Annotated[int, Field(ge=1, le=9)]
+    pos: tuple[Annotated[float, Field(ge=0, le=1)], Annotated[float, Field(ge=0, le=1)]]
+    wired_to: list[int] = Field(min_length=1)
+
+
+class BoroughDef(Strict):
+    name: Name
+    start: Annotated[int, Field(ge=1, le=5)]   # the numbered starting space inside it
+
+
+class BoardDef(Strict):
+    key: Annotated[str, Field(pattern=r"^[a-z0-9_]+$")]
+    name: Name
+    zones: dict[Name, ZoneDef] = Field(min_length=1)
+    spaces: list[SpaceDef] = Field(min_length=2, max_length=200)
+    paths: list[tuple[int, int]] = Field(min_length=1)
+    foot_circles: list[FootCircleDef] = Field(default_factory=list)
+    boroughs: list[BoroughDef] = Field(default_factory=list)
+    machines: list[MachineDef] = Field(default_factory=list)
+    provenance: Provenance = "approximation"
+
+    @model_validator(mode="after")
+    def _references(self) -> BoardDef:
+        ids = [s.id for s in self.spaces]
+        if len(set(ids)) != len(ids):
+            raise ValueError("spaces: duplicate space id")
+        known = set(ids)
+        for i, s in enumerate(self.spaces):
+            for z in s.zones:
+                if z not in self.zones:
+                    raise ValueError(f"spaces.{i}.zones: unknown zone '{z}'")
+            if s.borough is not None and self.boroughs and s.borough not in {b.name for b in self.boroughs}:
+                raise ValueError(f"spaces.{i}.borough: unknown borough '{s.borough}'")
+        edges = set()
+        for i, (a, b) in enumerate(self.paths):
+            if a not in known or b not in known:
+                raise ValueError(f"paths.{i}: unknown space {a if a not in known else b}")
+            if a == b:
+                raise ValueError(f"paths.{i}: a path cannot loop to its own space")
+            edges.add(frozenset((a, b)))
+        for i, fc in enumerate(self.foot_circles):
+            if frozenset(fc.between) not in edges:
+                raise ValueError(f"foot_circles.{i}.between: {list(fc.between)} is not a path")
+            if fc.borough not in {b.name for b in self.boroughs}:
+                raise ValueError(f"foot_circles.{i}.borough: unknown borough '{fc.borough}'")
+        for i, m in enumerate(self.machines):
+            for s in m.wired_to:
+                if s not in known:
+                    raise ValueError(f"machines.{i}.wired_to: unknown space {s}")
+        starts = [s.start for s in self.spaces if s.start is not None]
+        if len(set(starts)) != len(starts):
+            raise ValueError("spaces: a starting number is used twice")
+        return self
+
+
+# ---------------------------------------------------------------- scenarios
+class SeatDef(Strict):
+    hero: Name | Literal["random"] = "random"
+    bot: Literal["human", "random", "heuristic"] = "heuristic"
+
+
+class OverridesDef(Strict):
+    villain_health: Annotated[int, Field(ge=1, le=999)] | None = None
+    villain_move: Annotated[int, Field(ge=0, le=9)] | None = None
+    minion_health: Annotated[int, Field(ge=1, le=99)] | None = None
+    minion_move: Annotated[int, Field(ge=0, le=9)] | None = None
+    threat_track_length: Annotated[int, Field(ge=2, le=30)] | None = None
+    starting_threat: Annotated[int, Field(ge=0, le=29)] | None = None
+    fallen_boroughs: Annotated[int, Field(ge=0, le=3)] | None = None
+    dimension_x_markers: Annotated[int, Field(ge=1, le=4)] | None = None
+    hero_health_bonus: Annotated[int, Field(ge=-20, le=20)] | None = None
+
+
+class ScenarioDef(Strict):
+    name: Name
+    villain: Literal["shredder", "krang"]
+    seats: list[SeatDef] = Field(min_length=1, max_length=4)
+    minions: list[Name] | Literal["random"] = "random"
+    allies: bool = False
+    extra_henchmen: Annotated[int, Field(ge=0, le=6)] = 0
+    overrides: OverridesDef = Field(default_factory=OverridesDef)
+    max_rounds: Annotated[int, Field(ge=1, le=500)] = 60
+    seed: int | None = None
+    description: Text = ""
+
+    @model_validator(mode="after")
+    def _minion_count(self) -> ScenarioDef:
+        if isinstance(self.minions, list) and len(self.minions) > len(self.seats):
+            raise ValueError("minions: at most one minion per player")
+        return self
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)

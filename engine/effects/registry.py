@@ -1,0 +1,52 @@
+"""Registries of the effect language: operations, conditions and value expressions.
+
+Content YAML names these by key; the engine and the Adventures layer register their
+implementations with the decorators below. The loader checks every name in a content
+file against these tables, so an unknown op is a load-time error, not a game crash.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+OPS: dict[str, Callable[..., Any]] = {}
+CONDITIONS: dict[str, Callable[..., bool]] = {}
+VALUES: dict[str, Callable[..., int]] = {}
+
+# Keys that are structure, not ops: `{if: ..., then: [...], else: [...]}`
+STRUCTURAL_KEYS = frozenset({"if", "then", "else"})
+
+
+def op(name: str):
+    def deco(fn):
+        OPS[name] = fn
+        return fn
+    return deco
+
+
+def condition(name: str):
+    def deco(fn):
+        CONDITIONS[name] = fn
+        return fn
+    return deco
+
+
+def value(name: str):
+    def deco(fn):
+        VALUES[name] = fn
+        return fn
+    return deco
+
+
+# Modules of other layers that register ops; a layer appends its own module names here
+# (e.g. the Adventures package on import), so the engine never names them itself.
+PLUGIN_MODULES: list[str] = []
+
+
+def load_all() -> None:
+    """Import every module that registers ops: the engine core and registered layers."""
+    import importlib
+
+    import engine.effects.core_ops  # noqa: F401
+    for name in PLUGIN_MODULES:
+        importlib.import_module(name)

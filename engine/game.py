@@ -1,0 +1,299 @@
+"""The game object: state, one seeded RNG, decisions, event log and rule primitives.
+
+Everything that changes state goes through a method here (damage, draw, discard, move,
+place) so that hooks, the event log and the end-of-game checks are never skipped.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.board import Board
+from engine.decisions import TABLE, Decision
+from engine.effects import registry
+from engine.rules import MoveContext, Rules
+from engine.state import HERO, Card, Combat, Fighter, GameOver, Side
+
+
+class Game:
+    def __init__(self, board: Board, seed: int, rules: Rules | None = None, log: bool = True):
+        self.board = board
+        self.seed = seed
+        self.rng = random.Random(seed)
+        # Bots draw from their own stream so a bot's coin flips never shift the game's RNG.
+        self.bot_rng = random.Random(seed ^ 0x5EED_B07)
+        self.rules = rules or Rules()
+        self.sides: list[Side] = []
+        self.occ: list[Fighter | None] = [None] * board.n
+        self.agents: dict[int, Any] = {}
+        self.table_agent: Any = None
+        self.answers: list[int] = []          # every answered decision, in order (the replay)
+        self.decision_count = 0
+        self.events: list[dict] | None = [] if log else None
+        self.round = 0
+        self.turn = 0
+        self.current: Side | None = None
+        self.combat: Combat | None = None
+        self.combat_stack: list[Combat] = []
+        self.over: GameOver | None = None
+        self._uid = 0
+        self.observer = None                  # optional callable(event) for UIs (pacing)
+        registry.load_all()
+
+    # ------------------------------------------------------------------ ids and log
+    def next_uid(self) -> int:
+        self._uid += 1
+        return self._uid
+
+    def log(self, kind: str, text: str, **data: Any) -> None:
+        if self.events is not None:
+            event = {"kind": kind, "text": text, "round": self.round, **data}
+            self.events.append(event)
+            if self.observer is not None:
+                self.observer(event)
+
+    # ------------------------------------------------------------------ decisions
+    def decide(self, seat: int, kind: str, prompt: str, options: list, labels: list[str] | None = None,
+               tag: str = "", context: dict | None = None, force: bool = False):
+        """Ask the agent of `seat` (or the table) to pick one of `options`; returns the option.
+
+        A decision with a single option is taken without asking (and not recorded) unless
+        `force` is set, so replays stay aligned while trivial prompts are skipped.
+        """
+        if not options:
+            raise ValueError(f"decision with no options: {prompt}")
+        if len(options) == 1 and not force:
+            return options[0]
+        d = Decision(kind, seat, prompt, options, labels or [], context or {}, tag)
+        agent = self.table_agent if seat == TABLE else self.agents.get(seat)
+        if agent is None:
+            agent = self.table_agent or next(iter(self.agents.values()))
+        i = agent.choose(self, d)
+        if not isinstance(i, int) or not 0 <= i < len(options):
+            raise ValueError(f"agent answered {i!r} to {prompt!r} with {len(options)} options")
+        self.answers.append(i)
+        self.decision_count += 1
+        return options[i]
+
+    def seat_of(self, side: Side) -> int:
+        """Who decides for a side: its own seat, or the table for enemies (they make none)."""
+        return TABLE if side.is_enemy else side.index
+
+    # ------------------------------------------------------------------ fighters and board
+    @property
+    def fighters(self) -> list[Fighter]:
+        return [f for s in self.sides for f in s.fighters if f.alive and f.space is not None]
+
+    def occupant(self, space: int) -> Fighter | None:
+        return self.occ[space]
+
+    def friendly(self, a: Fighter | Side, b: Fighter | Side) -> bool:
+        ta = a.team if isinstance(a, Side) else a.side.team
+        tb = b.team if isinstance(b, Side) else b.side.team
+        return ta == tb
+
+    def opposing_spaces(self, fighter: Fighter) -> set[int]:
+        team = fighter.side.team
+        return {f.space for f in self.fighters if f.side.team != team}
+
+    def occupied_spaces(self) -> set[int]:
+        return {i for i, f in enumerate(self.occ) if f is not None}
+
+    def empty_spaces(self) -> list[int]:
+        return [i for i, f in enumerate(self.occ) if f is None]
+
+    def put(self, fighter: Fighter, space: int) -> None:
+        if self.occ[space] is not None and self.occ[space] is not fighter:
+            raise ValueError(f"space {self.board.ids[space]} is occupied by {self.occ[space].name}")
+        if fighter.space is not None and self.occ[fighter.space] is fighter:
+            self.occ[fighter.space] = None
+        fighter.space = space
+        self.occ[space] = fighter
+
+    def lift(self, fighter: Fighter) -> None:
+        if fighter.space is not None and self.occ[fighter.space] is fighter:
+            self.occ[fighter.space] = None
+        fighter.space = None
+
+    def adjacent(self, a: Fighter, b: Fighter) -> bool:
+        return a.space is not None and b.space is not None and b.space in self.board.adj[a.space]
+
+    def same_zone(self, a: Fighter, b: Fighter) -> bool:
+        return a.space is not None and b.space is not None and self.board.same_zone(a.space, b.space)
+
+    def space_label(self, space: int | None) -> str:
+        return "off board" if space is None else f"space {self.board.ids[space]}"
+
+    # ------------------------------------------------------------------ health
+    def damage(self, fighter: Fighter, amount: int, source: str = "effect") -> int:
+        """Deal damage; defeats at 0. Returns damage actually taken."""
+        if amount <= 0 or not fighter.alive:
+            return 0
+        taken = min(amount, fighter.health)
+        fighter.health -= taken
+        self.log("damage", f"{fighter.name} takes {taken} damage ({source}).",
+                 fighter=fighter.uid, amount=taken, source=source)
+        if fighter.health <= 0:
+            self.defeat(fighter)
+        return taken
+
+    def recover(self, fighter: Fighter, amount: int) -> int:
+        """Recover health, never above the starting maximum; defeated fighters cannot."""
+        if amount <= 0 or not fighter.alive:
+            return 0
+        gained = min(amount, fighter.max_health - fighter.health)
+        if gained:
+            fighter.health += gained
+            self.log("recover", f"{fighter.name} recovers {gained} health.", fighter=fighter.uid, amount=gained)
+        return gained
+
+    def defeat(self, fighter: Fighter) -> None:
+        fighter.health = 0
+        fighter.alive = False
+        self.lift(fighter)
+        self.log("defeated", f"{fighter.name} is defeated.", fighter=fighter.uid)
+        side = fighter.side
+        if not side.alive_fighters:
+            side.eliminated = True
+            self.log("eliminated", f"{side.name} is eliminated.", side=side.index)
+        self.rules.fighter_defeated(self, fighter)
+
+    def end(self, winner: str, reason: str) -> None:
+        if self.over is None:
+            self.over = GameOver(winner, reason)
+            self.log("game_over", f"Game over: {winner} ({reason}).", winner=winner, reason=reason)
+        raise self.over
+
+    def check_competitive_end(self, fighter: Fighter) -> None:
+        """Competitive rules: a team loses when all its heroes are defeated."""
+        if fighter.kind != HERO:
+            return
+        if fighter.side.data.get("ffa"):
+            # Free-for-all: a defeated hero eliminates the player and removes sidekicks.
+            for f in fighter.side.fighters:
+                if f.alive:
+                    f.alive = False
+                    f.health = 0
+                    self.lift(f)
+            fighter.side.eliminated = True
+        teams_alive = {s.team for s in self.sides
+                       if any(f.alive and f.kind == HERO for f in s.fighters)}
+        if len(teams_alive) == 1:
+            team = teams_alive.pop()
+            names = " & ".join(s.name for s in self.sides if s.team == team)
+            self.end(names, "last hero standing")
+        if not teams_alive:
+            self.end(self.current.name if self.current else "nobody", "both heroes fell")
+
+    # ------------------------------------------------------------------ cards
+    def draw(self, side: Side, n: int = 1) -> int:
+        """Draw n cards. An empty deck exhausts: 2 damage to each fighter per card not drawn."""
+        if side.is_enemy:
+            self.rules.enemy_draw(self, side, n)
+            return n
+        drawn = 0
+        for _ in range(n):
+            if side.deck:
+                side.hand.append(side.deck.pop())
+                drawn += 1
+            else:
+                self.log("exhausted", f"{side.name} is exhausted and cannot draw.", side=side.index)
+                for f in list(side.fighters):
+                    if f.alive:
+                        self.damage(f, 2, "exhaustion")
+        if drawn:
+            self.log("draw", f"{side.name} draws {drawn} card{'s' if drawn > 1 else ''}.",
+                     side=side.index, count=drawn)
+        return drawn
+
+    def discard_from_hand(self, side: Side, card: Card, why: str = "discard") -> None:
+        side.hand.remove(card)
+        self.to_discard(side, card)
+        self.log("discard", f"{side.name} discards {card.name} ({why}).", side=side.index, card=card.name)
+
+    def to_discard(self, side: Side, card: Card) -> None:
+        """Put a card into its owner's discard pile (enemies may reshuffle: Deception)."""
+        owner = card.owner
+        if owner.is_enemy:
+            self.rules.enemy_discard_card(self, owner, card)
+        else:
+            owner.discard.append(card)
+
+    def choose_discard(self, side: Side, n: int, chooser_seat: int | None = None, random_pick: bool = False,
+                       why: str = "discard") -> list[Card]:
+        """A side discards n cards from hand: chosen by its player, or at random."""
+        if side.is_enemy:
+            return self.rules.enemy_discard(self, side, n)
+        out = []
+        for _ in range(n):
+            if not side.hand:
+                break
+            if random_pick:
+                card = side.hand[self.rng.randrange(len(side.hand))]
+            else:
+                seat = side.index if chooser_seat is None else chooser_seat
+                card = self.decide(seat, "card", f"{side.name}: choose a card to discard ({why})",
+                                   list(side.hand), [c.name for c in side.hand], tag="discard")
+            self.discard_from_hand(side, card, why)
+            out.append(card)
+        return out
+
+    def mill(self, side: Side, n: int) -> list[Card]:
+        """Discard cards from the top of a deck."""
+        out = []
+        for _ in range(n):
+            if not side.deck:
+                break
+            card = side.deck.pop()
+            self.to_discard(side, card)
+            out.append(card)
+        if out:
+            self.log("mill", f"{side.name} discards {', '.join(c.name for c in out)} from the top of the deck.",
+                     side=side.index, cards=[c.name for c in out])
+        return out
+
+    def shuffle(self, cards: list) -> None:
+        self.rng.shuffle(cards)
+
+    def usable_by(self, card: Card, fighter: Fighter) -> bool:
+        return card.fighter == "any" or card.fighter == fighter.name or (
+            fighter.label and card.fighter == fighter.label)
+
+    # ------------------------------------------------------------------ movement
+    def move_along(self, fighter: Fighter, path: tuple[int, ...], mctx: MoveContext) -> None:
+        """Move a fighter along a route, step by step, so rules can react to each step."""
+        if len(path) <= 1:
+            return
+        self.rules.before_move(self, fighter, path, mctx)
+        start = path[0]
+        for frm, to in zip(path, path[1:]):
+            self.rules.on_step(self, fighter, frm, to, mctx)
+            if not fighter.alive:
+                return
+        end = path[-1]
+        if self.occ[start] is fighter:
+            self.occ[start] = None
+        fighter.space = end
+        self.occ[end] = fighter
+        self.log("move", f"{fighter.name} moves from space {self.board.ids[start]} to space "
+                         f"{self.board.ids[end]}.", fighter=fighter.uid,
+                 path=[self.board.ids[s] for s in path])
+
+    def place(self, fighter: Fighter, space: int) -> None:
+        """Place: no route, the destination must be empty."""
+        old = fighter.space
+        self.put(fighter, space)
+        self.log("place", f"{fighter.name} is placed on space {self.board.ids[space]}.",
+                 fighter=fighter.uid, frm=None if old is None else self.board.ids[old])
+        self.rules.on_placed(self, fighter, space)
+
+    def swap(self, a: Fighter, b: Fighter) -> None:
+        sa, sb = a.space, b.space
+        self.occ[sa], self.occ[sb] = b, a
+        a.space, b.space = sb, sa
+        self.log("swap", f"{a.name} and {b.name} swap spaces.", a=a.uid, b=b.uid)
+        self.rules.on_placed(self, a, sb)
+        self.rules.on_placed(self, b, sa)
+
+    def threat_level(self) -> int:
+        return self.rules.threat_level(self)

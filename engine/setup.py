@@ -1,0 +1,66 @@
+"""Building runtime sides from content definitions, and placing fighters at start."""
+from __future__ import annotations
+
+from engine.abilities import make_ability
+from engine.decisions import SPACE
+from engine.game import Game
+from engine.state import HERO, SIDEKICK, Card, Effect, Fighter, Side
+
+
+def compile_effects(blocks) -> tuple[Effect, ...]:
+    return tuple(Effect(b.timing, b.text, tuple(b.ops), b.when, b.uncancellable) for b in blocks)
+
+
+def build_deck(game: Game, side: Side, card_defs) -> list[Card]:
+    cards = []
+    for d in card_defs:
+        effects = compile_effects(d.effects)
+        for _ in range(d.copies):
+            cards.append(Card(game.next_uid(), d.name, d.type, d.value, d.boost, d.fighter, effects, side,
+                              tags=tuple(d.tags), requirement=tuple(d.requirement)))
+    return cards
+
+
+def build_player_side(game: Game, hero, index: int, team: int, health_bonus: int = 0) -> Side:
+    """A player side with hero, sidekicks and shuffled deck; draws the 5-card hand."""
+    side = Side(index=index, name=hero.name, team=team, move=hero.move, hero_key=hero.key)
+    hp = max(1, hero.health + health_bonus)
+    side.fighters.append(Fighter(game.next_uid(), hero.name, HERO, side, hp, hp,
+                                 ranged=hero.attack == "ranged", small=hero.small, label=hero.name))
+    if hero.sidekick is not None:
+        sk = hero.sidekick
+        for i in range(sk.count):
+            name = sk.name if sk.count == 1 else f"{sk.name} {i + 1}"
+            side.fighters.append(Fighter(game.next_uid(), name, SIDEKICK, side, sk.health, sk.health,
+                                         ranged=sk.attack == "ranged", small=sk.small, label=sk.name))
+    side.deck = build_deck(game, side, hero.deck)
+    extras = []
+    for name in hero.starting_hand_extra:
+        card = next(c for c in side.deck if c.name == name)
+        side.deck.remove(card)
+        extras.append(card)
+    game.shuffle(side.deck)
+    side.hand.extend(extras)
+    for _ in range(5):
+        if side.deck:
+            side.hand.append(side.deck.pop())
+    side.ability = make_ability(side, hero.ability)
+    game.sides.append(side)
+    return side
+
+
+def place_team(game: Game, side: Side, start_space: int) -> None:
+    """Hero on its starting space; sidekicks on other spaces in the hero's zone(s)
+    (any space if the zone is full, French rules p.4)."""
+    hero = side.fighters[0]
+    game.put(hero, start_space)
+    side.start_space = start_space
+    for sk in side.fighters[1:]:
+        pool = [s for s in game.board.spaces_in_zone_of(start_space) if game.occ[s] is None]
+        if not pool:
+            pool = game.empty_spaces()
+        pool.sort(key=lambda s: (game.board.dist[start_space][s], game.board.ids[s]))
+        s = game.decide(side.index, SPACE, f"Place {sk.name} in {hero.name}'s zone", pool,
+                        [f"space {game.board.ids[s]}" for s in pool], tag="place_sidekick")
+        game.put(sk, s)
+    game.log("setup", f"{hero.name} starts on space {game.board.ids[start_space]}.", side=side.index)

@@ -1,0 +1,151 @@
+"""Runtime game state: plain slotted dataclasses, cheap to create and mutate.
+
+Identity matters (two copies of a card are different cards), so these use `eq=False`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+HERO, SIDEKICK, VILLAIN, MINION = "hero", "sidekick", "villain", "minion"
+ATTACK, DEFENSE, VERSATILE, SCHEME = "attack", "defense", "versatile", "scheme"
+
+
+@dataclass(slots=True, frozen=True)
+class Effect:
+    timing: str
+    text: str
+    ops: tuple
+    when: str = "any"            # attack | defense | any  (enemy split boxes)
+    uncancellable: bool = False
+
+
+@dataclass(slots=True, eq=False)
+class Card:
+    uid: int
+    name: str
+    kind: str                    # attack | defense | versatile | scheme
+    value: int | None            # printed value (enemies: attack value)
+    boost: int
+    fighter: str                 # "any" or a fighter's name
+    effects: tuple[Effect, ...]
+    owner: Side
+    defense: int | None = None   # enemies: the separate defense value
+    deception: bool = False
+    fury: bool = False
+    tags: tuple[str, ...] = ()
+    requirement: tuple = ()
+
+    @property
+    def can_attack(self) -> bool:
+        return self.kind == ATTACK or self.kind == VERSATILE
+
+    @property
+    def can_defend(self) -> bool:
+        return self.kind == DEFENSE or self.kind == VERSATILE
+
+    def printed(self, role: str | None = None) -> int:
+        """The printed value; for enemy cards the defense value only while defending."""
+        if role == "defense" and self.defense is not None:
+            return self.defense
+        return self.value or 0
+
+    def __repr__(self) -> str:
+        return f"<{self.name}#{self.uid}>"
+
+
+@dataclass(slots=True, eq=False)
+class Fighter:
+    uid: int
+    name: str
+    kind: str                    # hero | sidekick | villain | minion
+    side: Side
+    max_health: int
+    health: int
+    ranged: bool = False
+    small: bool = False
+    space: int | None = None     # board index; None when not on the board
+    alive: bool = True
+    label: str = ""              # short token label for the UI
+
+    @property
+    def is_enemy(self) -> bool:
+        return self.side.is_enemy
+
+    def __repr__(self) -> str:
+        return f"<{self.name}#{self.uid} {self.health}hp @{self.space}>"
+
+
+@dataclass(slots=True, eq=False)
+class Side:
+    """A player (heroes, sidekicks, deck, hand) or one enemy fighter with its deck."""
+
+    index: int
+    name: str
+    team: int
+    is_enemy: bool = False
+    fighters: list[Fighter] = field(default_factory=list)
+    deck: list[Card] = field(default_factory=list)    # top of deck = last element
+    hand: list[Card] = field(default_factory=list)
+    discard: list[Card] = field(default_factory=list)
+    removed: list[Card] = field(default_factory=list)  # out of the game
+    stored: list[Card] = field(default_factory=list)   # e.g. Black Panther's Vibranium Suit
+    move: int = 2
+    hero_key: str = ""
+    ability: Any = None          # engine.abilities.Ability instance
+    eliminated: bool = False
+    start_space: int | None = None
+    actions_left: int = 0
+    data: dict = field(default_factory=dict)   # per-hero bookkeeping (Alice's size, ...)
+
+    @property
+    def hero(self) -> Fighter | None:
+        for f in self.fighters:
+            if f.kind == HERO or f.kind == VILLAIN or f.kind == MINION:
+                return f
+        return None
+
+    @property
+    def alive_fighters(self) -> list[Fighter]:
+        return [f for f in self.fighters if f.alive]
+
+    def all_cards(self) -> list[Card]:
+        return self.deck + self.hand + self.discard + self.removed + self.stored
+
+    def __repr__(self) -> str:
+        return f"<Side {self.index} {self.name}>"
+
+
+@dataclass(slots=True, eq=False)
+class Combat:
+    attacker: Fighter
+    defender: Fighter
+    att_card: Card | None = None
+    def_card: Card | None = None
+    att_mod: int = 0
+    def_mod: int = 0
+    att_set: int | None = None       # "the value of this card is N instead"
+    def_set: int | None = None
+    att_ignored: bool = False        # ignored values count as 0 whatever the modifiers
+    def_ignored: bool = False
+    cancelled: set = field(default_factory=set)   # uids of cards whose effects are cancelled
+    damage: int = 0
+    winner: str | None = None        # "attacker" | "defender"
+    resolved: bool = False
+    return_to_hand: set = field(default_factory=set)  # card uids that go back to hand
+    extra: dict = field(default_factory=dict)
+
+    def card_of(self, role: str) -> Card | None:
+        return self.att_card if role == "attacker" else self.def_card
+
+    def fighter_of(self, role: str) -> Fighter:
+        return self.attacker if role == "attacker" else self.defender
+
+
+class GameOver(Exception):
+    """Raised the moment a game ends; carries the result."""
+
+    def __init__(self, winner: str, reason: str):
+        super().__init__(f"{winner}: {reason}")
+        self.winner = winner
+        self.reason = reason

@@ -1,0 +1,188 @@
+"""A player's turn: exactly two actions (maneuver, scheme, attack), then the hand limit.
+
+Core rules (Marvel p.8-12): maneuver = mandatory draw, optional boost, move each fighter
+up to the move value; scheme = play a scheme card with an allowed undefeated fighter;
+attack = needs an attack card the fighter may use and a valid target.
+"""
+from __future__ import annotations
+
+from engine.combat import fight
+from engine.decisions import ACTION, CARD, FIGHTER, TARGET
+from engine.effects.resolve import Ctx, check, run_ops
+from engine.game import Game
+from engine.movement import choose_move
+from engine.rules import MoveContext
+from engine.state import Card, Fighter, Side
+
+HAND_LIMIT = 7
+MANEUVER, SCHEME, ATTACK = "maneuver", "scheme", "attack"
+
+
+# ---------------------------------------------------------------- legality
+def valid_targets(game: Game, fighter: Fighter) -> list[Fighter]:
+    """Melee: adjacent opposing fighters; ranged: adjacent or in a shared zone."""
+    if not fighter.alive or fighter.space is None:
+        return []
+    board = game.board
+    out = []
+    for other in game.fighters:
+        if other.side.team == fighter.side.team:
+            continue
+        s = other.space
+        if s in board.adj[fighter.space] or (fighter.ranged and board.same_zone(fighter.space, s)):
+            if game.rules.can_target(game, fighter, other):
+                out.append(other)
+    return out
+
+
+def attack_cards(game: Game, side: Side, fighter: Fighter) -> list[Card]:
+    return [c for c in side.hand if c.can_attack and game.usable_by(c, fighter)]
+
+
+def attack_options(game: Game, side: Side) -> list[tuple[Fighter, Fighter]]:
+    out = []
+    for f in side.alive_fighters:
+        if f.space is None or not attack_cards(game, side, f):
+            continue
+        for t in valid_targets(game, f):
+            out.append((f, t))
+    return out
+
+
+def requirement_met(game: Game, side: Side, card: Card, fighter: Fighter) -> bool:
+    if not card.requirement:
+        return True
+    return all(check(Ctx(game, side, fighter, card), cond) for cond in card.requirement)
+
+
+def scheme_options(game: Game, side: Side) -> list[tuple[Card, Fighter]]:
+    out = []
+    ab = side.ability
+    for c in side.hand:
+        if c.kind != "scheme" or (ab is not None and not ab.can_play(game, c)):
+            continue
+        for f in side.alive_fighters:
+            if game.usable_by(c, f) and requirement_met(game, side, c, f):
+                out.append((c, f))
+    return out
+
+
+def legal_actions(game: Game, side: Side) -> list:
+    acts: list = [MANEUVER]
+    if scheme_options(game, side):
+        acts.append(SCHEME)
+    if attack_options(game, side):
+        acts.append(ATTACK)
+    if side.ability is not None:
+        acts.extend(side.ability.extra_actions(game))
+    return acts
+
+
+# ---------------------------------------------------------------- the turn
+def take_turn(game: Game, side: Side) -> None:
+    game.current = side
+    game.turn += 1
+    side.actions_left = 2
+    game.log("turn", f"{side.name}'s turn.", side=side.index)
+    ab = side.ability
+    if ab is not None:
+        ab.start_of_turn(game)
+    while side.actions_left > 0 and not side.eliminated:
+        acts = legal_actions(game, side)
+        labels = [a if isinstance(a, str) else a[0] for a in acts]
+        act = game.decide(side.index, ACTION, f"{side.name}: choose an action ({side.actions_left} left)",
+                          acts, labels, tag="action", force=True)
+        side.actions_left -= 1
+        if act == MANEUVER:
+            maneuver(game, side)
+        elif act == SCHEME:
+            scheme(game, side)
+        elif act == ATTACK:
+            attack(game, side)
+        else:
+            act[1](game)
+    if ab is not None and not side.eliminated:
+        ab.end_of_turn(game)
+    enforce_hand_limit(game, side)
+
+
+def enforce_hand_limit(game: Game, side: Side) -> None:
+    while len(side.hand) > HAND_LIMIT:
+        card = game.decide(side.index, CARD, f"Hand limit {HAND_LIMIT}: choose a card to discard",
+                           list(side.hand), [c.name for c in side.hand], tag="hand_limit")
+        game.discard_from_hand(side, card, "hand limit")
+
+
+def maneuver(game: Game, side: Side) -> MoveContext:
+    game.log("action", f"{side.name} maneuvers.", side=side.index, action=MANEUVER)
+    game.draw(side, 1)
+    bonus = boost_movement(game, side)
+    mctx = MoveContext(side, maneuver=True)
+    steps = side.move + bonus
+    moved: set[int] = set()
+    while True:
+        movers = [f for f in side.alive_fighters if f.space is not None and f.uid not in moved]
+        if not movers:
+            break
+        options: list = [*movers, None]
+        labels = [f"move {f.name}" for f in movers] + ["done moving"]
+        f = game.decide(side.index, FIGHTER, f"Maneuver: move which fighter (up to {steps})?", options,
+                        labels, tag="move_fighter", force=True)
+        if f is None:
+            break
+        moved.add(f.uid)
+        choose_move(game, f, steps, mctx, side.index)
+    game.rules.after_maneuver(game, side, mctx)
+    return mctx
+
+
+def boost_movement(game: Game, side: Side) -> int:
+    ab = side.ability
+    extra = ab.boost_sources(game) if ab is not None else []
+    pool = list(side.hand) + extra
+    if not pool:
+        return 0
+    labels = ["no boost"] + [f"{c.name} (+{c.boost})" for c in pool]
+    card = game.decide(side.index, CARD, "Maneuver: boost your movement?", [None, *pool], labels,
+                       tag="boost", force=True)
+    if card is None:
+        return 0
+    if card in side.hand:
+        game.discard_from_hand(side, card, "boost")
+    elif ab is not None:
+        ab.used_for_boost(game, card)
+    game.log("boost", f"{side.name} boosts movement by {card.boost}.", amount=card.boost)
+    if ab is not None:
+        ab.on_boost(game, side, card)
+    return card.boost
+
+
+def scheme(game: Game, side: Side) -> None:
+    opts = scheme_options(game, side)
+    cards = list(dict.fromkeys(c for c, _ in opts))
+    card = game.decide(side.index, CARD, "Scheme: choose a scheme card", cards, [c.name for c in cards],
+                       tag="scheme_card")
+    fighters = [f for c, f in opts if c is card]
+    fighter = game.decide(side.index, FIGHTER, f"Which fighter plays {card.name}?", fighters,
+                          [f.name for f in fighters], tag="scheme_fighter")
+    side.hand.remove(card)
+    game.log("scheme", f"{fighter.name} plays the scheme {card.name}.", side=side.index, card=card.name)
+    ctx = Ctx(game, side, fighter, card)
+    for eff in card.effects:
+        if eff.timing == "scheme":
+            run_ops(ctx, eff.ops)
+    game.to_discard(side, card)
+
+
+def attack(game: Game, side: Side) -> None:
+    opts = attack_options(game, side)
+    labels = [f"{a.name} attacks {t.name}" for a, t in opts]
+    attacker, target = game.decide(side.index, TARGET, "Attack: choose attacker and target", opts, labels,
+                                   tag="attack_target")
+    cards = attack_cards(game, side, attacker)
+    card = game.decide(side.index, CARD, f"{attacker.name} attacks {target.name}: choose an attack card",
+                       cards, [f"{c.name} ({c.value})" for c in cards], tag="attack_card",
+                       context={"attacker": attacker, "defender": target}, force=True)
+    side.hand.remove(card)
+    game.log("action", f"{attacker.name} attacks {target.name}.", side=side.index, action=ATTACK)
+    fight(game, attacker, target, card)
