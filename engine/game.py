@@ -6,6 +6,7 @@ place) so that hooks, the event log and the end-of-game checks are never skipped
 from __future__ import annotations
 
 import random
+from collections import deque
 from typing import Any
 
 from engine.board import Board
@@ -28,6 +29,8 @@ class Game:
         self.agents: dict[int, Any] = {}
         self.table_agent: Any = None
         self.answers: list[int] = []          # every answered decision, in order (the replay)
+        # Answers to feed back before asking agents (restoring a save, undo, replays).
+        self.replay_queue: deque[int] = deque()
         self.decision_count = 0
         self.events: list[dict] | None = [] if log else None
         self.round = 0
@@ -65,15 +68,23 @@ class Game:
         if len(options) == 1 and not force:
             return options[0]
         d = Decision(kind, seat, prompt, options, labels or [], context or {}, tag)
-        agent = self.table_agent if seat == TABLE else self.agents.get(seat)
-        if agent is None:
-            agent = self.table_agent or next(iter(self.agents.values()))
-        i = agent.choose(self, d)
+        if self.replay_queue:
+            i = self.replay_queue.popleft()
+        else:
+            agent = self.table_agent if seat == TABLE else self.agents.get(seat)
+            if agent is None:
+                agent = self.table_agent or next(iter(self.agents.values()))
+            i = agent.choose(self, d)
         if not isinstance(i, int) or not 0 <= i < len(options):
             raise ValueError(f"agent answered {i!r} to {prompt!r} with {len(options)} options")
         self.answers.append(i)
         self.decision_count += 1
         return options[i]
+
+    @property
+    def replaying(self) -> bool:
+        """True while recorded answers are being fed back (UIs skip pacing then)."""
+        return bool(self.replay_queue)
 
     def seat_of(self, side: Side) -> int:
         """Who decides for a side: its own seat, or the table for enemies (they make none)."""
