@@ -2,11 +2,17 @@
 from __future__ import annotations
 
 from engine.board import compile_board
-from engine.content.schema import BoardDef, HeroDef
+from engine.content.schema import BoardDef, EnemyDef, HeroDef
 
 
 def grid_board(w: int = 5, h: int = 4):
     """A w x h grid; two zones split left/right with the middle column in both."""
+    return compile_board(grid_board_def(w, h))
+
+
+def grid_board_def(w: int = 5, h: int = 4) -> BoardDef:
+    """Space ids run 1..w*h row by row; starts: 1 top-left, 2 bottom-right, 3 top-right,
+    4 bottom-left, 5 centre."""
     spaces = []
     paths = []
     for y in range(h):
@@ -18,15 +24,45 @@ def grid_board(w: int = 5, h: int = 4):
                 paths.append([sid, sid + 1])
             if y + 1 < h:
                 paths.append([sid, sid + w])
-    spaces[0]["start"] = 1
-    spaces[w * h - 1]["start"] = 2
-    spaces[w - 1]["start"] = 3
-    spaces[w * (h - 1)]["start"] = 4
-    spaces[(h // 2) * w + w // 2]["start"] = 5
-    return compile_board(BoardDef.model_validate({
+    wanted = {1: 0, 2: w * h - 1, 3: w - 1, 4: w * (h - 1), 5: (h // 2) * w + w // 2}
+    used: set[int] = set()
+    for number in (5, 1, 2, 3, 4):       # small boards: collisions move to the next free space
+        i = wanted[number]
+        while i in used:
+            i = (i + 1) % (w * h)
+        used.add(i)
+        spaces[i]["start"] = number
+    return BoardDef.model_validate({
         "key": "grid", "name": "Grid",
         "zones": {"left": {"color": "#aa0000"}, "right": {"color": "#0000aa", "pattern": "stripes"}},
-        "spaces": spaces, "paths": paths}))
+        "spaces": spaces, "paths": paths})
+
+
+def make_villain(key: str = "boss", health=(14, 21, 28, 35), move: int = 3, levels=(1, 1, 2, 2, 3, 3, 4, 4),
+                 board: str = "grid", role: str = "villain", rules: str | None = None):
+    """A plain enemy: a deck of simple versatile cards plus Deception, no special rules."""
+    deck = [
+        {"name": "Deception", "attack": 2, "defense": 2, "boost": 1, "deception": True},
+        {"name": "Smash", "attack": 4, "defense": 2, "boost": 2, "copies": 5},
+        {"name": "Wall", "attack": 1, "defense": 4, "boost": 1, "copies": 4},
+    ]
+    init = [{"key": f"{key}_turn", "name": f"{key.title()}'s Turn", "move": move,
+             "end_of_round_ops": [{"villain_end_of_round": True}] if role == "villain" else []}]
+    data = {"key": key, "name": key.title(), "role": role, "health": list(health), "deck": deck,
+            "initiative": init, "rules": rules}
+    if role == "villain":
+        data.update(board=board, threat_track={"levels": list(levels)})
+    return EnemyDef.model_validate(data)
+
+
+def make_catalog(heroes=None, enemies=None, board_def=None):
+    """A Catalog-like object for new_adventure with hand-made content."""
+    from adventures.content.catalog import Catalog
+    heroes = heroes or [simple_hero("Alpha"), simple_hero("Beta", sidekick={"name": "Buddy", "health": 3})]
+    enemies = enemies or [make_villain(), make_villain("goon", health=(10,), role="minion")]
+    board_def = board_def or grid_board_def()
+    return Catalog(heroes={h.key: h for h in heroes}, enemies={e.key: e for e in enemies},
+                   boards={board_def.key: board_def})
 
 
 def simple_hero(name: str = "Tester", health: int = 12, move: int = 2, attack: str = "melee",
