@@ -27,11 +27,12 @@ def complete_objective(game: Game) -> None:
     adv.completions += 1
     game.log("objective", f"{adv.villain.name} completes the objective ({adv.completions}/{OBJECTIVES_TO_LOSE}).",
              completions=adv.completions)
-    if adv.completions >= OBJECTIVES_TO_LOSE:
-        game.end("villain", f"{adv.villain.name} completed the objective {OBJECTIVES_TO_LOSE} times")
+    # The objective resolves first (the fourth borough falls), then the loss (p.14).
     for plugin in adv.plugins:
         if plugin.side is adv.villain:
             plugin.objective(game)
+    if adv.completions >= OBJECTIVES_TO_LOSE:
+        game.end("villain", f"{adv.villain.name} completed the objective {OBJECTIVES_TO_LOSE} times")
     adv.threat = 0
 
 
