@@ -64,7 +64,7 @@ def op_place_token(ctx: Ctx, args) -> None:
         s = game.decide(TABLE, SPACE, f"Players choose where to place a {kind} token", pool,
                         [f"space {game.board.ids[s]}" for s in pool], tag="place_token")
         if adv.place_token(kind, s):
-            game.log("token", f"A {kind} token is placed on space {game.board.ids[s]}.", kind=kind,
+            game.log("token", f"A {kind} token is placed on space {game.board.ids[s]}.", token=kind,
                      space=game.board.ids[s])
 
 
