@@ -1,6 +1,7 @@
 """Setting up an Adventures game from a scenario (Adventures p.4)."""
 from __future__ import annotations
 
+from adventures.rules.allies import setup_allies
 from adventures.rules.enemy import build_enemy_side
 from adventures.rules.plugin import PLUGINS, EnemyPlugin
 from adventures.rules.rules import AdventureRules
@@ -61,8 +62,10 @@ def init_card(defn, side, owner: str, move_override: int | None = None) -> InitC
 
 
 def new_adventure(scenario, catalog, seed: int, agents: dict | None = None, table_agent=None,
-                  log: bool = True) -> Game:
-    """Build and set up a game. Agents must answer setup decisions (placements)."""
+                  log: bool = True, replay: list[int] | None = None) -> Game:
+    """Build and set up a game. Agents must answer setup decisions (placements).
+
+    `replay`: recorded answers fed back before any agent is asked (restoring a save)."""
     load_plugins()
     villain_def = catalog.enemies[scenario.villain]
     board = catalog.compiled_board(villain_def.board) if hasattr(catalog, "compiled_board") \
@@ -72,6 +75,7 @@ def new_adventure(scenario, catalog, seed: int, agents: dict | None = None, tabl
     game.catalog = catalog
     game.agents = dict(agents or {})
     game.table_agent = table_agent
+    game.replay_queue.extend(replay or ())   # setup asks decisions too: queue before it runs
     ov = scenario.overrides
     players = scenario.players
 
@@ -126,6 +130,8 @@ def new_adventure(scenario, catalog, seed: int, agents: dict | None = None, tabl
     adv.all_cards = cards
     for plugin in adv.plugins:
         plugin.setup(game)
+    if scenario.allies:
+        setup_allies(game)      # allies & henchmen, advanced play (p.19)
     game.log("setup", f"Setup done: {villain.name} with {health} health, "
              f"{', '.join(m.name for m in adv.minions) or 'no minions'}; "
              f"heroes {', '.join(s.name for s in game.sides if not s.is_enemy)}.")
