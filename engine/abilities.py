@@ -75,6 +75,10 @@ class Ability:
         """Take a boost card from a non-hand source; return True if handled."""
         return False
 
+    def move_bonus(self, game) -> int:
+        """Extra spaces each fighter may move when maneuvering (Sinbad's voyages)."""
+        return 0
+
     def extra_actions(self, game) -> list[tuple[str, object]]:
         """Extra action choices as (label, callable(game)) (e.g. items)."""
         return []

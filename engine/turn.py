@@ -118,7 +118,7 @@ def maneuver(game: Game, side: Side) -> MoveContext:
     game.draw(side, 1)
     bonus = boost_movement(game, side)
     mctx = MoveContext(side, maneuver=True)
-    steps = side.move + bonus
+    steps = side.move + bonus + (side.ability.move_bonus(game) if side.ability is not None else 0)
     moved: set[int] = set()
     while True:
         movers = [f for f in side.alive_fighters if f.space is not None and f.uid not in moved]
@@ -166,11 +166,13 @@ def scheme(game: Game, side: Side) -> None:
     fighter = game.decide(side.index, FIGHTER, f"Which fighter plays {card.name}?", fighters,
                           [f.name for f in fighters], tag="scheme_fighter")
     side.hand.remove(card)
+    game.resolving.append(card)     # in play while it resolves (adventures.rules.invariants counts it)
     game.log("scheme", f"{fighter.name} plays the scheme {card.name}.", side=side.index, card=card.name)
     ctx = Ctx(game, side, fighter, card)
     for eff in card.effects:
         if eff.timing == "scheme":
             run_ops(ctx, eff.ops)
+    game.resolving.remove(card)
     game.to_discard(side, card)
 
 

@@ -402,7 +402,11 @@ class _OpChecker:
         if isinstance(obj, BaseModel):
             for name in type(obj).model_fields:
                 value = getattr(obj, name)
-                if name in OP_LIST_FIELDS and isinstance(value, list):
+                if name == "requirement" and isinstance(value, list):
+                    # a card's requirement is a list of conditions, not ops (Marvel p.17)
+                    for i, cond in enumerate(value):
+                        self.condition(cond, _join(_join(path, name), i))
+                elif name in OP_LIST_FIELDS and isinstance(value, list):
                     self.op_list(value, _join(path, name))
                 else:
                     self.walk(value, _join(path, name))
@@ -452,6 +456,8 @@ class _OpChecker:
             for j, branch in enumerate(args):
                 if isinstance(branch, list):
                     self.op_list(branch, _join(path, j))
+                elif isinstance(branch, dict) and "ops" in branch:   # {label, ops} as core_ops runs it
+                    self.op_list(branch["ops"], _join(_join(path, j), "ops"))
                 else:
                     self.op(branch, _join(path, j))
         elif isinstance(args, dict):

@@ -48,5 +48,7 @@ def load_all() -> None:
     import importlib
 
     import engine.effects.core_ops  # noqa: F401
+    import engine.effects.hero_ops  # noqa: F401
+    import engine.effects.hero_ops_marvel  # noqa: F401
     for name in PLUGIN_MODULES:
         importlib.import_module(name)

@@ -1,0 +1,275 @@
+"""Effect-language ops, conditions and values for the heroes of the shared rulebooks.
+
+Black Panther (Vibranium Suit storage, boosting from the suit), Black Widow (missions and
+starting spaces), Alice (size), King Arthur (boosted attacks, Prophecy, the Lady of the
+Lake, Restless Spirits), Sinbad (VOYAGE counts, Momentous Shift). Winter Soldier's
+Brainwashed effects need nothing here: they are `uncancellable` blocks whose ops are
+guarded by `{not: {data: {key: bucky}}}` in his YAML.
+"""
+from __future__ import annotations
+
+from engine.decisions import CARD, OPTION, SPACE
+from engine.effects.core_ops import named, op_modify, select
+from engine.effects.registry import condition, op, value
+from engine.effects.resolve import Ctx, amount
+from engine.state import HERO, Card, Side
+
+# ---------------------------------------------------------------- helpers
+
+
+def opponent_sides(ctx: Ctx) -> list[Side]:
+    """The sides that count as "your opponent" here: the other side of the combat, or
+    outside combat the opposing sides an effect may choose (Adventures p.13: never enemies)."""
+    if ctx.opponent_side is not None:
+        return [ctx.opponent_side]
+    g = ctx.game
+    return [s for s in g.sides if s.team != ctx.side.team and not s.eliminated
+            and g.rules.choosable_as_opponent(g, s)]
+
+
+def offer_boost(ctx: Ctx, prompt: str = "Boost? Choose a card for its BOOST value",
+                double: bool = False) -> Card | None:
+    """Offer "you may BOOST": discard a card (from hand, or a Vibranium Suit) and add its boost
+    value to this fighter's combat value; then the side's on_boost hook runs (Black
+    Panther draws right after the value is applied, Marvel p.17)."""
+    if ctx.enemy or ctx.combat is None or ctx.role is None:
+        return None
+    side, game = ctx.side, ctx.game
+    ab = side.ability
+    extra = ab.boost_sources(game) if ab is not None else []
+    pool = list(side.hand) + list(extra)
+    if not pool:
+        return None
+    labels = ["no boost"] + [f"{c.name} (+{c.boost})" + ("" if c in side.hand else " from the suit")
+                             for c in pool]
+    card = game.decide(ctx.seat, CARD, prompt, [None, *pool], labels, tag="boost_attack",
+                       context={"role": ctx.role})
+    if card is None:
+        return None
+    if card in side.hand:
+        game.discard_from_hand(side, card, "boost")
+    elif ab is not None:
+        ab.used_for_boost(game, card)
+    bonus = card.boost * (2 if double else 1)
+    op_modify(ctx, {"amount": bonus, "of": "own"})
+    game.log("boost", f"{side.name} boosts by {bonus} with {card.name}.", amount=bonus, card=card.name)
+    if ab is not None:
+        ab.on_boost(game, side, card)
+    return card
+
+
+# ---------------------------------------------------------------- ops: boosting and storing
+
+
+@op("boost_this")
+def op_boost_this(ctx: Ctx, args) -> None:
+    """`boost_this: {}` — you may BOOST this card's value (hand or Vibranium Suit)."""
+    double = bool(args.get("double")) if isinstance(args, dict) else False
+    offer_boost(ctx, "Boost this card? Choose a card for its BOOST value", double)
+
+
+@op("store")
+def op_store(ctx: Ctx, args) -> None:
+    """Black Panther: store the top N cards of an opponent's deck in the Vibranium Suit.
+
+    `store: {count: N, from: SEL}`: whose deck is the owner of the fighter chosen by SEL
+    (default: your opponent in combat). Stored cards stay the opponent's cards: they are
+    not in your hand or deck and can only be used to boost (Marvel p.17)."""
+    args = args if isinstance(args, dict) else {"count": args}
+    n = amount(ctx, args.get("count", 1))
+    if "from" in args:
+        picked = select(ctx, args["from"], "Choose an opposing fighter whose deck you store from")
+        sources = [f.side for f in picked if f.side.team != ctx.side.team]
+    else:
+        sources = opponent_sides(ctx)
+        if len(sources) > 1:
+            sources = [ctx.game.decide(ctx.seat, OPTION, "Store cards from whose deck?", sources,
+                                       [s.name for s in sources], tag="choose_opponent")]
+    for opp in sources[:1]:
+        taken = []
+        for _ in range(n):
+            if not opp.deck:
+                break                      # storing is not drawing: an empty deck just stops it
+            taken.append(opp.deck.pop())
+        ctx.side.stored.extend(taken)
+        if taken:
+            ctx.game.log("store", f"{ctx.side.name} stores {', '.join(c.name for c in taken)} "
+                         f"from {opp.name}'s deck.", side=ctx.side.index, cards=[c.name for c in taken])
+
+
+# ---------------------------------------------------------------- ops: cards
+
+
+@op("make_discard")
+def op_make_discard(ctx: Ctx, args) -> None:
+    """Look at an opponent's hand and choose the card(s) they discard (enemies: top of deck)."""
+    args = args if isinstance(args, dict) else {}
+    n = amount(ctx, args.get("count", 1))
+    for opp in opponent_sides(ctx)[:1]:
+        if opp.is_enemy:
+            ctx.game.choose_discard(opp, n, why="card effect")
+            continue
+        ctx.game.log("look", f"{ctx.side.name} looks at {opp.name}'s hand.",
+                     cards=[c.name for c in opp.hand], private=ctx.side.index)
+        if ctx.enemy:
+            continue
+        ctx.game.choose_discard(opp, n, chooser_seat=ctx.seat, why="card effect")
+
+
+@op("look_at_top")
+def op_look_at_top(ctx: Ctx, args) -> None:
+    """`look_at_top: {count: 4, keep: 2}` — look at the top cards of your deck, put `keep`
+    of them in your hand and the rest back on top in the order you choose (Prophecy).
+    The cards stay in the deck while you decide, so no card is ever in no pile."""
+    side, game = ctx.side, ctx.game
+    if side.is_enemy:
+        return
+    n = amount(ctx, args.get("count", 4))
+    keep = amount(ctx, args.get("keep", 2))
+    top = side.deck[-n:][::-1] if n > 0 else []        # top card first
+    kept = 0
+    for _ in range(min(keep, len(top))):
+        card = game.decide(ctx.seat, CARD, "Choose a card to put in your hand", list(top),
+                           [c.name for c in top], tag="keep_card")
+        top.remove(card)
+        side.deck.remove(card)
+        side.hand.append(card)
+        kept += 1
+    order = []                                            # chosen from the top down
+    while len(top) > 1:
+        card = game.decide(ctx.seat, CARD, "Choose the next card from the top of your deck", list(top),
+                           [c.name for c in top], tag="order_card")
+        top.remove(card)
+        order.append(card)
+    order += top
+    for card in order:
+        side.deck.remove(card)
+    side.deck.extend(reversed(order))                     # the first chosen ends on top (last element)
+    if kept:
+        game.log("look_at_top", f"{side.name} looks at the top of the deck and keeps {kept} card(s).",
+                 side=side.index, count=kept)
+
+
+@op("fetch_card")
+def op_fetch_card(ctx: Ctx, args) -> None:
+    """`fetch_card: {name: Excalibur}` — take the named card from your discard pile, or else
+    from your deck, into your hand; the deck is shuffled only if it was searched."""
+    side, game = ctx.side, ctx.game
+    name = args["name"] if isinstance(args, dict) else str(args)
+    for pile, shuffle in ((side.discard, False), (side.deck, True)):
+        found = next((c for c in pile if c.name == name), None)
+        if shuffle:
+            game.shuffle(side.deck)
+        if found is not None:
+            pile.remove(found)
+            side.hand.append(found)
+            game.log("search", f"{side.name} takes {found.name} into hand.", card=found.name)
+            return
+
+
+# ---------------------------------------------------------------- ops: damage
+
+
+@op("damage_around_space")
+def op_damage_around_space(ctx: Ctx, args) -> None:
+    """Restless Spirits: choose a space in SEL's zone; each opposing fighter on or adjacent
+    to it takes the damage."""
+    if ctx.enemy:
+        return
+    game = ctx.game
+    ref = named(ctx, args.get("in_zone_of", "self"))
+    if ref is None or ref.space is None:
+        return
+    n = amount(ctx, args.get("amount", 2))
+    pool = sorted(game.board.spaces_in_zone_of(ref.space), key=lambda s: game.board.ids[s])
+    s = game.decide(ctx.seat, SPACE, f"Choose a space: {n} damage to each opposing fighter on or next to it",
+                    pool, [f"space {game.board.ids[x]}" for x in pool], tag="effect_space")
+    around = {s, *game.board.adj[s]}
+    for f in [f for f in game.fighters if f.space in around and f.side.team != ctx.side.team]:
+        game.damage(f, n, ctx.card.name if ctx.card else "effect")
+
+
+# ---------------------------------------------------------------- Alice's size
+
+
+def size_of(side: Side) -> str:
+    return side.data.get("size", "big")
+
+
+def set_size(game, side: Side, size: str) -> None:
+    """Alice is BIG or SMALL; a SMALL Alice is a small fighter (Adventures p.13: enemies
+    ignore small fighters when choosing targets)."""
+    side.data["size"] = size
+    for f in side.fighters:
+        if f.kind == HERO:
+            f.small = size == "small"
+    game.log("size", f"{side.hero.name if side.hero else side.name} is now {size.upper()}.",
+             side=side.index, size=size)
+
+
+@op("change_size")
+def op_change_size(ctx: Ctx, args) -> None:
+    set_size(ctx.game, ctx.side, "small" if size_of(ctx.side) == "big" else "big")
+
+
+@op("set_size")
+def op_set_size(ctx: Ctx, args) -> None:
+    size = args.get("size") if isinstance(args, dict) else args
+    if size not in ("big", "small"):
+        raise ValueError(f"set_size: expected big or small, got {size!r}")
+    set_size(ctx.game, ctx.side, size)
+
+
+@condition("size")
+def c_size(ctx: Ctx, args) -> bool:
+    return size_of(ctx.side) == args
+
+
+# ---------------------------------------------------------------- conditions
+
+
+def start_spaces(ctx: Ctx, whose: str) -> set[int]:
+    """The starting spaces of your side, or of opposing sides. Enemies keep no starting
+    space; then the numbered starting spaces no friendly side started on count instead."""
+    g = ctx.game
+    if whose == "own":
+        return {ctx.side.start_space} if ctx.side.start_space is not None else set()
+    opp = {s.start_space for s in g.sides if s.team != ctx.side.team and s.start_space is not None}
+    if opp:
+        return opp
+    mine = {s.start_space for s in g.sides if s.team == ctx.side.team}
+    return set(g.board.start.values()) - mine
+
+
+@condition("near_start")
+def c_near_start(ctx: Ctx, args) -> bool:
+    """`near_start: {who: self, whose: opposing|own, within: N}` — the fighter is within N
+    spaces of such a starting space (Black Widow's missions, Marvel p.17)."""
+    args = args if isinstance(args, dict) else {}
+    f = named(ctx, args.get("who", "self"))
+    if f is None or f.space is None:
+        return False
+    n = args.get("within", 0)
+    return any(ctx.game.board.dist[f.space][s] <= n for s in start_spaces(ctx, args.get("whose", "opposing")))
+
+
+@condition("moved_this_turn")
+def c_moved_this_turn(ctx: Ctx, args) -> bool:
+    """The fighter started this turn on a different space (Momentous Shift). Needs the side's
+    ability to record `turn_start_spaces` (uid -> space) at turn boundaries."""
+    f = named(ctx, args if isinstance(args, str) else "self")
+    record = f.side.data.get("turn_start_spaces") if f is not None else None
+    return bool(record) and f.uid in record and record[f.uid] != f.space
+
+
+# ---------------------------------------------------------------- values
+
+
+@value("tagged")
+def v_tagged(ctx: Ctx, args) -> int:
+    """Cards with a tag in a pile: `{tagged: {tag: voyage, pile: discard, of: self}}`."""
+    side = ctx.side if args.get("of", "self") in ("self", "own") else ctx.opponent_side
+    if side is None:
+        return 0
+    return sum(1 for c in getattr(side, args.get("pile", "discard")) if args["tag"] in c.tags)
+
