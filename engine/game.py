@@ -38,6 +38,7 @@ class Game:
         self.current: Side | None = None
         self.combat: Combat | None = None
         self.combat_stack: list[Combat] = []
+        self.resolving: list[Card] = []       # cards out of every pile while their effect resolves
         self.over: GameOver | None = None
         self._uid = 0
         self.observer = None                  # optional callable(event) for UIs (pacing)
