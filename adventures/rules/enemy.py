@@ -39,6 +39,9 @@ def reshuffle(game: Game, side: Side) -> None:
 
 def put_in_discard(game: Game, side: Side, card: Card) -> None:
     """Deception always reshuffles the discard into the deck, even mid-combat (p.12)."""
+    if side.eliminated:      # a defeated enemy's cards leave the game (p.10), its last combat card too
+        side.removed.append(card)
+        return
     side.discard.append(card)
     if card.deception:
         reshuffle(game, side)

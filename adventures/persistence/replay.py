@@ -1,0 +1,79 @@
+"""Replays: the save record of a finished game, re-run with no agents at all.
+
+A replay file is a save record (see save.py) written after the game ended, with
+`"replay": true` and the result. Re-running it feeds every recorded answer back; if the
+game asks for one more answer than was recorded, or an answer is not a legal option, the
+replay has diverged (different content or engine). The final state hash says whether the
+re-run ended exactly where the original did.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from adventures.persistence.hashing import state_hash
+from adventures.persistence.save import SaveError, game_record, load_record, restore, write_record
+
+
+class ReplayDiverged(Exception):
+    """The re-run game asked something the recording cannot answer."""
+
+
+class _DryAgent:
+    """Answers nothing: reaching it means the recorded answers ran out."""
+
+    def choose(self, game, decision) -> int:
+        raise ReplayDiverged(f"the recorded answers ran out at decision {game.decision_count + 1} "
+                             f"({decision.tag or decision.kind}: {decision.prompt})")
+
+
+@dataclass
+class ReplayResult:
+    state_hash: str            # the hash the re-run ended with
+    expected: str              # the hash recorded in the file
+    winner: str
+    rounds: int
+    decisions: int
+    problem: str = ""          # why the re-run diverged, if it did
+
+    @property
+    def identical(self) -> bool:
+        return not self.problem and self.state_hash == self.expected
+
+
+def export_replay(game, path: str | os.PathLike) -> None:
+    """Write the replay of a finished game (atomically). Raises SaveError."""
+    if game.over is None:
+        raise SaveError(f"{os.fspath(path)}: cannot export a replay: the game is not over (save it instead)")
+    record = game_record(game)
+    record["replay"] = True
+    record["result"] = {"winner": game.over.winner, "reason": game.over.reason}
+    write_record(record, path)
+
+
+def load_replay(path: str | os.PathLike, catalog=None) -> dict:
+    record = load_record(path, catalog)
+    if not record.get("replay"):
+        raise SaveError(f"{os.fspath(path)}: this is a saved game, not a replay of a finished game")
+    return record
+
+
+def run_replay(record: dict, catalog=None) -> ReplayResult:
+    """Re-run a checked replay record without agents and compare the final state hash."""
+    from adventures.rules.runner import play_adventure
+
+    dry = _DryAgent()
+    players = len(record["scenario"]["seats"])
+    problem = ""
+    try:
+        game = restore(record, {seat: dry for seat in range(players)}, dry, catalog)
+        # The original stopped at this round: by a result in it, or by the round cap.
+        result = play_adventure(game, max_rounds=max(1, record["round"]))
+        winner, rounds, decisions = result.winner, result.rounds, result.decisions
+        if game.replay_queue:
+            problem = f"the game ended with {len(game.replay_queue)} recorded answer(s) left over"
+    except ReplayDiverged as exc:
+        return ReplayResult("", record["state_hash"], "", 0, 0, str(exc))
+    except (ValueError, SaveError) as exc:   # Game.decide: a recorded answer is not a legal option
+        return ReplayResult("", record["state_hash"], "", 0, 0, f"a recorded answer does not fit: {exc}")
+    return ReplayResult(state_hash(game), record["state_hash"], winner, rounds, decisions, problem)

@@ -1,0 +1,228 @@
+"""`adventures soak [--games N] [--seed S] [--workers W]`: play many seeded games, checking
+the rules' invariants before every decision (adventures.rules.invariants).
+
+Each game is fully determined by its own seed (S, S+1, ...): villain, player count 1-4,
+heroes, random minions, allies on/off, stress overrides (short threat track, low health...)
+and a random or heuristic bot per seat. Every game is also re-run from its record
+(seed + answers) and must end with the same state hash. Prints games played, decisions
+made, violations, exceptions and replay mismatches; exits 1 if any of them is not 0.
+Reproduce one failure with `adventures soak --games 1 --seed <its seed> --verbose`.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+import traceback
+from dataclasses import asdict, dataclass, field
+
+
+@dataclass
+class Outcome:
+    seed: int
+    summary: str = ""          # villain, players, heroes, bots: enough to recognise the game
+    decisions: int = 0
+    winner: str = ""
+    rounds: int = 0
+    violation: str = ""
+    exception: str = ""
+    replay: str = ""           # replay mismatch, if any
+    trace: str = ""
+
+    @property
+    def failed(self) -> bool:
+        return bool(self.violation or self.exception or self.replay)
+
+
+@dataclass
+class Totals:
+    games: int = 0
+    decisions: int = 0
+    violations: int = 0
+    exceptions: int = 0
+    replays: int = 0
+    winners: dict = field(default_factory=dict)
+    failures: list = field(default_factory=list)
+
+    def add(self, o: Outcome) -> None:
+        self.games += 1
+        self.decisions += o.decisions
+        self.violations += bool(o.violation)
+        self.exceptions += bool(o.exception)
+        self.replays += bool(o.replay)
+        if o.winner:
+            self.winners[o.winner] = self.winners.get(o.winner, 0) + 1
+        if o.failed:
+            self.failures.append(o)
+
+    @property
+    def ok(self) -> bool:
+        return not (self.violations or self.exceptions or self.replays)
+
+
+# ---------------------------------------------------------------- bots
+def make_bot(kind: str):
+    """A fresh bot of `kind`: "random" | "heuristic" for seats, "table" for the players-choose
+    policy; the engine's RandomAgent while the bots package lacks one."""
+    from engine.decisions import RandomAgent
+    try:
+        if kind == "table":
+            from adventures.bots.table import TablePolicy
+            return TablePolicy()
+        from adventures.bots import make_bot as bots_make_bot
+        return bots_make_bot(kind)
+    except (ImportError, ValueError, TypeError):
+        return RandomAgent()
+
+
+# ---------------------------------------------------------------- one game
+def game_spec(seed: int, catalog) -> dict:
+    """The scenario data and bots of soak game `seed` (drawn from its own RNG)."""
+    rng = random.Random(seed)
+    villains = sorted(k for k, e in catalog.enemies.items() if e.role == "villain")
+    heroes = sorted(catalog.heroes)
+    villain = rng.choice(villains)
+    players = rng.randint(1, 4)
+    picked = rng.sample(heroes, players) if len(heroes) >= players else [rng.choice(heroes) for _ in range(players)]
+    bots = [rng.choice(("random", "heuristic")) for _ in range(players)]
+    overrides: dict = {}
+    if rng.random() < 0.35:          # stress: reach objectives, defeats and edge cases sooner
+        if rng.random() < 0.5:
+            overrides["threat_track_length"] = rng.randint(2, 6)
+        if rng.random() < 0.4:
+            overrides["starting_threat"] = rng.randint(0, 5)
+        if rng.random() < 0.4:
+            overrides["villain_health"] = rng.randint(1, 12)
+        if rng.random() < 0.4:
+            overrides["hero_health_bonus"] = rng.randint(-10, 4)
+        if rng.random() < 0.3:
+            overrides["minion_health"] = rng.randint(1, 4)
+        if rng.random() < 0.3:
+            overrides["villain_move"] = rng.randint(0, 6)
+        if villain == "shredder" and rng.random() < 0.4:
+            overrides["fallen_boroughs"] = rng.randint(0, 3)
+        if villain == "krang" and rng.random() < 0.4:
+            overrides["dimension_x_markers"] = rng.randint(1, 4)
+    scenario = {
+        "name": f"soak {seed}", "villain": villain,
+        "seats": [{"hero": h, "bot": b} for h, b in zip(picked, bots)],
+        "minions": "random", "allies": rng.random() < 0.5, "overrides": overrides,
+        "max_rounds": 40, "seed": seed,
+    }
+    return {"scenario": scenario, "bots": bots, "table": rng.choice(("random", "table"))}
+
+
+def play_one(seed: int, content: str | None = None, replay_check: bool = True) -> Outcome:
+    """Play soak game `seed` with invariant checks; never raises."""
+    from adventures.content.catalog import load_catalog
+    from adventures.persistence.replay import run_replay
+    from adventures.persistence.save import game_record
+    from adventures.rules.invariants import CheckingAgent, InvariantViolation, check_invariants
+    from adventures.rules.runner import play_adventure
+    from adventures.rules.setup import new_adventure
+    from engine.content.schema import ScenarioDef
+
+    out = Outcome(seed)
+    try:
+        catalog = load_catalog(content)
+        spec = game_spec(seed, catalog)
+        sc = spec["scenario"]
+        out.summary = (f"{sc['villain']}, {len(sc['seats'])} player(s): "
+                       f"{', '.join(s['hero'] + '/' + s['bot'] for s in sc['seats'])}, "
+                       f"allies {'on' if sc['allies'] else 'off'}, table {spec['table']}"
+                       + (f", overrides {sc['overrides']}" if sc["overrides"] else ""))
+        scenario = ScenarioDef.model_validate(sc)
+        agents = {i: CheckingAgent(make_bot(b)) for i, b in enumerate(spec["bots"])}
+        game = new_adventure(scenario, catalog, seed, agents, CheckingAgent(make_bot(spec["table"])), log=False)
+        result = play_adventure(game)
+        out.decisions, out.winner, out.rounds = result.decisions, result.winner, result.rounds
+        problems = check_invariants(game)
+        if problems:
+            raise InvariantViolation(problems, where="at the end of the game")
+    except InvariantViolation as exc:
+        out.violation = str(exc)
+        out.trace = traceback.format_exc()
+        return out
+    except Exception as exc:
+        out.exception = f"{type(exc).__name__}: {exc}"
+        out.trace = traceback.format_exc()
+        return out
+    if replay_check:
+        try:
+            again = run_replay(game_record(game), catalog)
+            if not again.identical:
+                out.replay = again.problem or f"state hash {again.state_hash} != {again.expected}"
+        except Exception as exc:
+            out.replay = f"re-run raised {type(exc).__name__}: {exc}"
+            out.trace = traceback.format_exc()
+    return out
+
+
+def _play_chunk(seeds: list[int], content: str | None, replay_check: bool) -> list[dict]:
+    return [asdict(play_one(s, content, replay_check)) for s in seeds]
+
+
+# ---------------------------------------------------------------- many games
+def soak(games: int, seed: int = 0, workers: int = 1, content: str | None = None,
+         replay_check: bool = True, progress=None) -> Totals:
+    """Play `games` soak games (seeds seed..seed+games-1) on `workers` processes."""
+    totals = Totals()
+    seeds = list(range(seed, seed + games))
+    if workers <= 1 or games <= 1:
+        for s in seeds:
+            totals.add(play_one(s, content, replay_check))
+            if progress:
+                progress(totals)
+        return totals
+    from concurrent.futures import ProcessPoolExecutor
+    size = max(1, min(25, games // (workers * 4) or 1))
+    chunks = [seeds[i:i + size] for i in range(0, len(seeds), size)]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for done in pool.map(_play_chunk, chunks, [content] * len(chunks), [replay_check] * len(chunks)):
+            for d in done:
+                totals.add(Outcome(**d))
+            if progress:
+                progress(totals)
+    return totals
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--games", type=int, default=200, help="how many games (default 200)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    parser.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
+    parser.add_argument("--content", metavar="ROOT", default=None, help="content folder (default: built-in)")
+    parser.add_argument("--no-replay-check", action="store_true",
+                        help="skip re-running each game from its record")
+    parser.add_argument("--verbose", action="store_true", help="print the traceback of each failure")
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.games < 0 or args.workers < 1:
+        print("adventures soak: --games must be >= 0 and --workers >= 1")
+        return 2
+    start = time.perf_counter()
+    last = [start]
+
+    def progress(t: Totals) -> None:
+        now = time.perf_counter()
+        if now - last[0] > 5 and sys.stderr.isatty():
+            last[0] = now
+            print(f"  {t.games}/{args.games} games...", file=sys.stderr)
+
+    totals = soak(args.games, args.seed, args.workers, args.content, not args.no_replay_check, progress)
+    elapsed = time.perf_counter() - start
+    for o in totals.failures:
+        what = o.violation or o.exception or f"replay mismatch: {o.replay}"
+        print(f"seed {o.seed} ({o.summary}): {what}")
+        if args.verbose and o.trace:
+            print(o.trace)
+    results = ", ".join(f"{k} {v}" for k, v in sorted(totals.winners.items()))
+    print(f"games played: {totals.games} ({results or 'none'}) in {elapsed:.1f} s")
+    print(f"decisions made: {totals.decisions}")
+    print(f"violations: {totals.violations}")
+    print(f"exceptions: {totals.exceptions}")
+    print(f"replay mismatches: {totals.replays}")
+    if totals.failures:
+        print(f"reproduce one with: adventures soak --games 1 --seed {totals.failures[0].seed} --verbose")
+    return 0 if totals.ok else 1

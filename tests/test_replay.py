@@ -1,0 +1,161 @@
+"""Replays: a finished game's record re-runs with no agents and ends in the same state."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from adventures.cli import main as cli_main
+from adventures.content.catalog import load_catalog
+from adventures.persistence.hashing import state_hash
+from adventures.persistence.replay import export_replay, load_replay, run_replay
+from adventures.persistence.save import SaveError, game_record, save_game
+from adventures.rules.runner import play_adventure
+from adventures.rules.setup import new_adventure
+from engine.content.schema import ScenarioDef
+from engine.decisions import RandomAgent
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def finished_game(seed=4, villain="shredder", players=2, max_rounds=None, minions=None):
+    scenario = ScenarioDef.model_validate({
+        "name": "replay test", "villain": villain, "seats": [{"hero": "leonardo"}] * players,
+        "minions": [] if minions is None else minions})
+    bot = RandomAgent()
+    game = new_adventure(scenario, load_catalog(), seed, {i: bot for i in range(players)}, bot)
+    play_adventure(game, max_rounds=max_rounds)
+    return game
+
+
+def replay_cli(path, capsys) -> tuple[int, str]:
+    code = cli_main(["replay", os.fspath(path)])
+    out = capsys.readouterr()
+    assert "Traceback" not in out.out + out.err
+    return code, out.out
+
+
+def edit(path, change) -> None:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+@pytest.mark.parametrize("villain", ["shredder", "krang"])
+def test_a_replay_re_runs_without_agents_to_the_same_final_hash(tmp_path, capsys, villain):
+    """ARCHITECTURE.md: with the same seed and the same answers a game replays identically."""
+    game = finished_game(villain=villain)
+    path = tmp_path / "game.replay.json"
+    export_replay(game, path)
+    code, out = replay_cli(path, capsys)
+    assert code == 0, out
+    assert f"final state hash {state_hash(game)}" in out and "identical" in out
+
+
+def test_run_replay_reports_winner_rounds_and_decisions(tmp_path):
+    game = finished_game(seed=9)
+    export_replay(game, tmp_path / "r.json")
+    result = run_replay(load_replay(tmp_path / "r.json"))
+    assert result.identical
+    assert (result.winner, result.rounds, result.decisions) == (game.over.winner, game.round, game.decision_count)
+
+
+def test_a_game_stopped_by_the_round_cap_replays_identically(tmp_path, capsys):
+    """The runner's round cap ("timeout") is part of the record: the replay stops there too."""
+    game = finished_game(seed=2, max_rounds=2)
+    assert game.over.winner == "timeout"
+    export_replay(game, tmp_path / "t.json")
+    code, out = replay_cli(tmp_path / "t.json", capsys)
+    assert code == 0, out
+
+
+def test_a_replay_is_identical_in_a_fresh_process_with_another_hash_seed(tmp_path):
+    """The state hash may not depend on memory addresses or string-hash randomisation."""
+    game = finished_game(seed=21, players=3, minions="random")
+    path = tmp_path / "x.json"
+    export_replay(game, path)
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    proc = subprocess.run([sys.executable, "-m", "adventures", "replay", os.fspath(path)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert state_hash(game) in proc.stdout
+
+
+def test_a_changed_recorded_hash_is_reported_different(tmp_path, capsys):
+    game = finished_game()
+    path = tmp_path / "r.json"
+    export_replay(game, path)
+    edit(path, lambda d: d.update(state_hash="0123456789abcdef"))
+    code, out = replay_cli(path, capsys)
+    assert code == 1 and "DIFFERENT" in out
+
+
+def test_a_replay_that_runs_out_of_answers_has_diverged(tmp_path, capsys):
+    game = finished_game()
+    path = tmp_path / "r.json"
+    export_replay(game, path)
+    edit(path, lambda d: d.update(answers=d["answers"][: len(d["answers"]) // 2]))
+    code, out = replay_cli(path, capsys)
+    assert code == 1 and "ran out" in out
+
+
+def test_left_over_answers_mean_the_replay_diverged(tmp_path, capsys):
+    game = finished_game()
+    path = tmp_path / "r.json"
+    export_replay(game, path)
+    edit(path, lambda d: d["answers"].extend([0, 0, 0]))
+    code, out = replay_cli(path, capsys)
+    assert code == 1 and "left over" in out
+
+
+def test_an_illegal_recorded_answer_means_the_replay_diverged(tmp_path, capsys):
+    game = finished_game()
+    path = tmp_path / "r.json"
+    export_replay(game, path)
+    edit(path, lambda d: d.update(answers=[999] * len(d["answers"])))
+    code, out = replay_cli(path, capsys)
+    assert code == 1 and "does not fit" in out
+
+
+def test_a_saved_game_is_not_a_replay(tmp_path, capsys):
+    game = finished_game()
+    save_game(game, tmp_path / "s.json")
+    code, out = replay_cli(tmp_path / "s.json", capsys)
+    assert code == 2 and "not a replay" in out
+
+
+@pytest.mark.parametrize("raw", [b"", b"not json", b"{}", b"\x00\x01\x02", b'{"format": "tmnt-adventures-save"}'])
+def test_a_bad_replay_file_exits_2_with_one_line(tmp_path, capsys, raw):
+    path = tmp_path / "bad.json"
+    path.write_bytes(raw)
+    code, out = replay_cli(path, capsys)
+    assert code == 2
+    assert len(out.strip().splitlines()) == 1
+
+
+def test_a_missing_replay_file_exits_2(tmp_path, capsys):
+    code, out = replay_cli(tmp_path / "missing.json", capsys)
+    assert code == 2 and "cannot read" in out
+
+
+def test_only_a_finished_game_exports_a_replay(tmp_path):
+    scenario = ScenarioDef.model_validate({"name": "x", "villain": "shredder", "seats": [{"hero": "leonardo"}],
+                                           "minions": []})
+    bot = RandomAgent()
+    game = new_adventure(scenario, load_catalog(), 1, {0: bot}, bot)
+    with pytest.raises(SaveError, match="not over"):
+        export_replay(game, tmp_path / "r.json")
+    assert not (tmp_path / "r.json").exists()
+
+
+def test_a_replay_record_is_a_save_record_with_the_result(tmp_path):
+    game = finished_game()
+    export_replay(game, tmp_path / "r.json")
+    data = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    base = game_record(game)
+    assert data["replay"] is True and data["result"]["winner"] == game.over.winner
+    assert {k: data[k] for k in ("answers", "seed", "state_hash", "round")} == \
+        {k: base[k] for k in ("answers", "seed", "state_hash", "round")}
