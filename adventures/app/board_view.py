@@ -1,0 +1,584 @@
+"""Drawing the battlefield from board data, and finding what is under the mouse.
+
+Everything comes from `game.board` (positions normalised 0..1 on a 16:10 canvas, paths,
+zone bitmasks with colours and patterns) and the Adventures state (Foot soldiers, boroughs,
+Doomsday Machines, Dimension X, tokens). Nothing is hard-coded per board. The static layer
+(paths, zones, numbers, wires) is cached per size; pieces are drawn on top every frame.
+"""
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass, field
+
+import pygame
+
+from adventures.app import theme as T
+from engine.state import HERO, MINION, SIDEKICK, VILLAIN, Fighter
+
+ASPECT = 1.6        # boards are authored for a 16:10 canvas
+
+
+@dataclass
+class Highlights:
+    """What the current decision lets the player click, and what to preview."""
+    spaces: set[int] = field(default_factory=set)
+    fighters: set[int] = field(default_factory=set)          # fighter uids
+    route: tuple[int, ...] | None = None                     # route preview (board indices)
+    trail: tuple[int, ...] | None = None                     # the last move, faded
+    focus: set[int] = field(default_factory=set)             # fighter uids in the current combat
+    subject: set[int] = field(default_factory=set)           # the fighter the decision is about
+
+
+def abbreviation(name: str) -> str:
+    """'Leonardo' -> 'Leo', 'Splinter Jr 2' -> 'SJ2', 'Bebop & Rocksteady' -> 'B&R'."""
+    words = name.replace("&", " & ").split()
+    digits = words[-1] if words and words[-1].isdigit() else ""
+    if digits:
+        words = words[:-1]
+    if len(words) == 1:
+        return words[0][:3] + digits
+    return "".join(w[0].upper() if w != "&" else "&" for w in words)[:3] + digits
+
+
+# ---------------------------------------------------------------- zone patterns
+def _pattern_color(color: T.Color) -> T.Color:
+    lum = 0.299 * color[0] + 0.587 * color[1] + 0.114 * color[2]
+    return T.mix(color, (0, 0, 0), 0.42) if lum > 90 else T.mix(color, (255, 255, 255), 0.45)
+
+
+def draw_pattern(surf: pygame.Surface, pattern: str, color: T.Color, size: int) -> None:
+    """Fill a size x size surface with a colour-blind-friendly pattern over `color`."""
+    surf.fill((*color, 255))
+    ink = _pattern_color(color)
+    step = max(5, size // 5)
+    w = max(1, size // 14)
+    if pattern == "stripes":
+        for k in range(-size, size * 2, step):
+            pygame.draw.line(surf, ink, (k, 0), (k + size, size), w + 1)
+    elif pattern == "dots":
+        rad = max(1, step // 4)
+        for y in range(step // 2, size, step):
+            off = step // 2 if (y // step) % 2 else 0
+            for x in range(off, size + step, step):
+                pygame.draw.circle(surf, ink, (x, y), rad)
+    elif pattern == "cross":
+        for k in range(step // 2, size, step):
+            pygame.draw.line(surf, ink, (k, 0), (k, size), w)
+            pygame.draw.line(surf, ink, (0, k), (size, k), w)
+    elif pattern == "waves":
+        amp = max(2, step // 3)
+        for y0 in range(step // 2, size + step, step):
+            pts = [(x, y0 + amp * math.sin(x / max(2, step) * math.pi)) for x in range(0, size + 2, 2)]
+            pygame.draw.lines(surf, ink, False, pts, w + 1)
+    elif pattern == "checks":
+        cell = max(4, step - 1)
+        for y in range(0, size, cell):
+            for x in range(0, size, cell):
+                if (x // cell + y // cell) % 2:
+                    surf.fill(ink, (x, y, cell, cell))
+    elif pattern == "rings":
+        c = size // 2
+        for rad in range(step // 2, size, step):
+            pygame.draw.circle(surf, ink, (c, c), rad, w + 1)
+
+
+@functools.lru_cache(maxsize=256)
+def space_disc(r: int, colors: tuple[T.Color, ...], patterns: tuple[str, ...]) -> pygame.Surface:
+    """A round space: one sector per zone (a split circle for multi-zone spaces)."""
+    size = 2 * r + 2
+    out = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size / 2
+    m = len(colors)
+    for k, (color, pattern) in enumerate(zip(colors, patterns)):
+        layer = pygame.Surface((size, size), pygame.SRCALPHA)
+        draw_pattern(layer, pattern, color, size)
+        mask = pygame.Surface((size, size), pygame.SRCALPHA)
+        if m == 1:
+            pygame.draw.circle(mask, (255, 255, 255, 255), (c, c), r)
+        else:
+            a0 = -math.pi / 2 + 2 * math.pi * k / m
+            a1 = -math.pi / 2 + 2 * math.pi * (k + 1) / m
+            pts = [(c, c)] + [(c + (r + 2) * math.cos(a0 + (a1 - a0) * t / 16),
+                               c + (r + 2) * math.sin(a0 + (a1 - a0) * t / 16)) for t in range(17)]
+            pygame.draw.polygon(mask, (255, 255, 255, 255), pts)
+            circle = pygame.Surface((size, size), pygame.SRCALPHA)
+            pygame.draw.circle(circle, (255, 255, 255, 255), (c, c), r)
+            mask.blit(circle, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        layer.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        out.blit(layer, (0, 0))
+    if m > 1:   # thin dividers so the split reads as two zones, not one pattern
+        for k in range(m):
+            a = -math.pi / 2 + 2 * math.pi * k / m
+            pygame.draw.line(out, (20, 20, 20), (c, c), (c + r * math.cos(a), c + r * math.sin(a)), 2)
+    pygame.draw.circle(out, (15, 17, 22), (c, c), r, 2)
+    return out
+
+
+def _dashed(surf, color, a, b, width=2, dash=7, gap=5) -> None:
+    (x0, y0), (x1, y1) = a, b
+    length = math.hypot(x1 - x0, y1 - y0)
+    if length < 1:
+        return
+    dx, dy = (x1 - x0) / length, (y1 - y0) / length
+    t = 0.0
+    while t < length:
+        e = min(length, t + dash)
+        pygame.draw.line(surf, color, (x0 + dx * t, y0 + dy * t), (x0 + dx * e, y0 + dy * e), width)
+        t = e + gap
+
+
+def _hull(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    pts = sorted(set(points))
+    if len(pts) <= 2:
+        return pts
+
+    def cross(o, a, b):
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list = []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    upper: list = []
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
+
+
+class BoardView:
+    def __init__(self, board):
+        self.board = board
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.inner = pygame.Rect(0, 0, 0, 0)
+        self.centers: list[tuple[int, int]] = []
+        self.r = 16
+        self._static: tuple[pygame.Surface, pygame.Surface] | None = None
+        self._blobs: dict[str, pygame.Surface] = {}
+        self._blob_tint: dict[tuple[str, T.Color], pygame.Surface] = {}
+        self.borough_label_pos: dict[str, tuple[int, int]] = {}
+        self.screen_cols: dict[int, tuple[int, int]] = {}
+        self.hover_space: int | None = None
+
+    # ------------------------------------------------------------ geometry
+    def layout(self, rect: pygame.Rect) -> None:
+        rect = pygame.Rect(rect)
+        if rect == self.rect and self.centers:
+            return
+        self.rect = rect
+        pad = 10
+        avail = rect.inflate(-2 * pad, -2 * pad)
+        w = min(avail.width, int(avail.height * ASPECT))
+        h = int(w / ASPECT)
+        inner = pygame.Rect(0, 0, w, h)
+        inner.center = avail.center
+        # the radius depends on the closest pair of spaces, so dense boards stay readable
+        pos = self.board.pos
+        dmin = min((math.hypot((pos[a][0] - pos[b][0]) * w, (pos[a][1] - pos[b][1]) * h)
+                    for a in range(len(pos)) for b in range(a + 1, len(pos))), default=60.0)
+        self.r = max(9, int(min(dmin * 0.40, h * 0.055)))
+        # shrink the canvas a little so edge spaces are not clipped
+        inner = inner.inflate(-2 * self.r, -2 * self.r)
+        self.inner = inner
+        self.centers = [(int(inner.left + x * inner.width), int(inner.top + y * inner.height)) for x, y in pos]
+        self._static = None
+        self._blobs.clear()
+        self._blob_tint.clear()
+        self.borough_label_pos = {}
+        self._compute_screens()
+
+    def _compute_screens(self) -> None:
+        self.screen_cols = {}
+        screens = sorted({s for s in self.board.screen if s})
+        if not screens:
+            return
+        xs = {k: [self.centers[i][0] for i in range(self.board.n) if self.board.screen[i] == k] for k in screens}
+        edges = [self.rect.left + 4]
+        for a, b in zip(screens, screens[1:]):
+            edges.append((max(xs[a]) + min(xs[b])) // 2)
+        edges.append(self.rect.right - 4)
+        for k, (x0, x1) in zip(screens, zip(edges, edges[1:])):
+            self.screen_cols[k] = (x0, x1)
+
+    def space_at(self, pos) -> int | None:
+        best, best_d = None, (self.r * 1.15) ** 2
+        for i, (x, y) in enumerate(self.centers):
+            d = (x - pos[0]) ** 2 + (y - pos[1]) ** 2
+            if d <= best_d:
+                best, best_d = i, d
+        return best
+
+    def fighter_at(self, game, pos) -> Fighter | None:
+        s = self.space_at(pos)
+        return game.occ[s] if s is not None else None
+
+    def circle_pos(self, k: int) -> tuple[int, int]:
+        a, b, _ = self.board.circles[k]
+        (x0, y0), (x1, y1) = self.centers[a], self.centers[b]
+        return (x0 + x1) // 2, (y0 + y1) // 2
+
+    def machine_pos(self, pos) -> tuple[int, int]:
+        return int(self.inner.left + pos[0] * self.inner.width), int(self.inner.top + pos[1] * self.inner.height)
+
+    # ------------------------------------------------------------ the static layer
+    def static_layers(self) -> tuple[pygame.Surface, pygame.Surface]:
+        """(background, foreground): borough areas and Dimension X go between the two."""
+        if self._static is not None:
+            return self._static
+        board, r = self.board, self.r
+        surf = pygame.Surface(self.rect.size)
+        surf.fill(T.BOARD_BG)
+        bg = surf
+        off = (-self.rect.left, -self.rect.top)
+
+        def p(xy):
+            return xy[0] + off[0], xy[1] + off[1]
+
+        # a faint grid gives the empty board some texture
+        for gx in range(0, self.rect.width, 40):
+            pygame.draw.line(surf, T.mix(T.BOARD_BG, T.TEXT, 0.03), (gx, 0), (gx, self.rect.height))
+        for gy in range(0, self.rect.height, 40):
+            pygame.draw.line(surf, T.mix(T.BOARD_BG, T.TEXT, 0.03), (0, gy), (self.rect.width, gy))
+        # Technodrome screens: separators and numbers
+        for k, (x0, x1) in self.screen_cols.items():
+            if x0 > self.rect.left + 10:
+                _dashed(surf, T.mix(T.BOARD_BG, T.TEXT, 0.18), (x0 + off[0], 6), (x0 + off[0], self.rect.height - 6),
+                        1, 4, 6)
+            T.draw_text(surf, f"SCREEN {k}", ((x0 + x1) // 2 + off[0], 4), 11, T.mix(T.BOARD_BG, T.TEXT, 0.35),
+                        bold=True, anchor="midtop")
+        surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        # wires are not paths: dashed yellow, drawn under everything else
+        for _mid, mpos, wired in board.machines:
+            mp = p(self.machine_pos(mpos))
+            for s in wired:
+                _dashed(surf, T.mix(T.WIRE, T.BOARD_BG, 0.25), mp, p(self.centers[s]), 2, 6, 4)
+        # paths
+        for a in range(board.n):
+            for b in board.adj[a]:
+                if a < b:
+                    pygame.draw.line(surf, T.mix(T.PATH, T.BOARD_BG, 0.15), p(self.centers[a]), p(self.centers[b]),
+                                     max(3, r // 5))
+        # empty Foot circles on their paths
+        for k in range(len(board.circles)):
+            pygame.draw.circle(surf, T.BOARD_BG, p(self.circle_pos(k)), max(5, int(r * 0.36)))
+            pygame.draw.circle(surf, T.mix(T.FOOT, T.BOARD_BG, 0.35), p(self.circle_pos(k)), max(5, int(r * 0.36)), 2)
+        # spaces
+        for i in range(board.n):
+            zs = [z for z in range(len(board.zone_names)) if board.zones[i] >> z & 1]
+            colors = tuple(T.hex_color(board.zone_colors[z]) for z in zs) or (T.PATH,)
+            patterns = tuple(board.zone_patterns[z] for z in zs) or ("solid",)
+            disc = space_disc(r, colors, patterns)
+            surf.blit(disc, disc.get_rect(center=p(self.centers[i])))
+            # the printed id on a small dark pill so it reads over any pattern
+            label = T.render(str(board.ids[i]), max(10, int(r * 0.62)), T.TEXT, True)
+            pill = label.get_rect(center=p(self.centers[i])).inflate(6, 0)
+            pygame.draw.rect(surf, (15, 17, 22), pill, border_radius=pill.height // 2)
+            surf.blit(label, label.get_rect(center=pill.center))
+        # starting numbers: a badge on the upper right of the space
+        for number, i in board.start.items():
+            cx, cy = p(self.centers[i])
+            bc = (int(cx + r * 0.8), int(cy - r * 0.8))
+            br = max(7, int(r * 0.42))
+            pygame.draw.circle(surf, (245, 245, 245), bc, br)
+            pygame.draw.circle(surf, (20, 20, 20), bc, br, 2)
+            T.draw_text(surf, str(number), bc, max(9, int(br * 1.3)), (20, 20, 20), bold=True, anchor="center")
+        self._static = (bg, surf)
+        return self._static
+
+    # ------------------------------------------------------------ boroughs
+    def _borough_blob(self, name: str) -> pygame.Surface:
+        if name in self._blobs:
+            return self._blobs[name]
+        pts = [self.centers[i] for i in range(self.board.n) if self.board.borough_of[i] == name]
+        surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        if pts:
+            rad = int(self.r * 1.9)
+            hull = [(x - self.rect.left, y - self.rect.top) for x, y in _hull(pts)]
+            if len(hull) >= 3:
+                pygame.draw.polygon(surf, (255, 255, 255, 255), hull)
+            for a, b in zip(hull, hull[1:] + hull[:1]):
+                pygame.draw.line(surf, (255, 255, 255, 255), a, b, 2 * rad)
+            for q in hull or [(x - self.rect.left, y - self.rect.top) for x, y in pts]:
+                pygame.draw.circle(surf, (255, 255, 255, 255), q, rad)
+        self._blobs[name] = surf
+        return surf
+
+    def label_size(self) -> int:
+        return max(10, int(self.r * 0.55))
+
+    def _place_labels(self) -> None:
+        """Put each borough's name where it covers the fewest spaces and other labels,
+        preferably inside its own area (positions are midbottom, board-relative)."""
+        self.borough_label_pos = {}
+        blobs = {name: self._borough_blob(name) for name, _s in self.board.boroughs}
+        size = self.label_size()
+        h = T.font(size, True).get_linesize() + 2
+        obstacles = [pygame.Rect(x - self.rect.left - self.r - 2, y - self.rect.top - self.r - 2, 2 * self.r + 4,
+                                 2 * self.r + 4) for x, y in self.centers]
+        step = max(4, self.r // 2)
+        for name, blob in blobs.items():
+            pts = [self.centers[i] for i in range(self.board.n) if self.board.borough_of[i] == name]
+            if not pts:
+                continue
+            w = T.text_width(f"{name.upper()} · UNDER THREAT", size, True) + 8
+            cx = sum(x for x, _y in pts) / len(pts) - self.rect.left
+            cy = sum(y for _x, y in pts) / len(pts) - self.rect.top
+            bw, bh = blob.get_size()
+            best, best_score = (int(cx), int(cy)), None
+            for dy in range(-7 * self.r, 7 * self.r + 1, step):
+                for dx in range(-5 * self.r, 5 * self.r + 1, step):
+                    rect = pygame.Rect(0, 0, w, h)
+                    rect.midbottom = (int(cx + dx), int(cy + dy))
+                    if rect.left < 0 or rect.top < 0 or rect.right > bw or rect.bottom > bh:
+                        continue
+                    probe = rect.center
+                    own = blob.get_at(probe)[3] > 0
+                    other = any(b.get_at(probe)[3] > 0 for n, b in blobs.items() if n != name)
+                    hits = sum(1 for o in obstacles if o.colliderect(rect))
+                    score = (hits * 10 + (0 if own else 4) + (6 if other else 0), abs(dx) + abs(dy) * 0.6)
+                    if best_score is None or score < best_score:
+                        best, best_score = rect.midbottom, score
+            self.borough_label_pos[name] = best
+            placed = pygame.Rect(0, 0, w, h)
+            placed.midbottom = best
+            obstacles.append(placed.inflate(0, 4))
+
+    def _tinted_blob(self, name: str, color: T.Color, alpha: int) -> pygame.Surface:
+        key = (name, (*color, alpha))
+        if key not in self._blob_tint:
+            blob = self._borough_blob(name).copy()
+            blob.fill((*color, alpha), special_flags=pygame.BLEND_RGBA_MULT)
+            self._blob_tint[key] = blob
+        return self._blob_tint[key]
+
+    # ------------------------------------------------------------ the whole board
+    def draw(self, surf: pygame.Surface, game, hl: Highlights | None = None, now_ms: int = 0) -> None:
+        hl = hl or Highlights()
+        data = game.adv.data if getattr(game, "adv", None) is not None else {}
+        bg, fg = self.static_layers()
+        surf.blit(bg, self.rect.topleft)
+        self._draw_boroughs(surf, data)
+        self._draw_dimension_x(surf, data)
+        surf.blit(fg, self.rect.topleft)
+        self._draw_foot(surf, data)
+        self.draw_machines(surf, data)
+        if hl.trail:
+            self._draw_route(surf, hl.trail, T.mix(T.MUTED, T.BOARD_BG, 0.2), 3)
+        if hl.route:
+            self._draw_route(surf, hl.route, T.HIGHLIGHT, 5)
+        pulse = 0.5 + 0.5 * math.sin(now_ms / 180.0)
+        ring = T.mix(T.HIGHLIGHT, (255, 255, 255), pulse * 0.5)
+        for s in hl.spaces:
+            if game.occ[s] is None or game.occ[s].uid not in hl.fighters:
+                pygame.draw.circle(surf, ring, self.centers[s], self.r + 4, 3)
+        self._draw_tokens(surf, game)
+        current = getattr(game, "current", None)
+        for f in game.fighters:
+            self._draw_fighter(surf, f, f.uid in hl.fighters, ring, f.side is current, f.uid in hl.focus,
+                               f.uid in hl.subject)
+        if self.hover_space is not None:
+            pygame.draw.circle(surf, T.HOVER, self.centers[self.hover_space], self.r + 6, 2)
+
+    def _draw_boroughs(self, surf, data) -> None:
+        if not self.board.boroughs:
+            return
+        fallen = set(data.get("fallen", ()) or ())
+        threat = data.get("under_threat")
+        for name, _start in self.board.boroughs:
+            if name in fallen:
+                color, alpha = (150, 40, 50), 70
+            elif name == threat:
+                color, alpha = (230, 150, 40), 60
+            else:
+                color, alpha = (120, 140, 170), 26
+            surf.blit(self._tinted_blob(name, color, alpha), self.rect.topleft)
+
+    def draw_borough_labels(self, surf, game) -> None:
+        """Borough names go above the pieces so tokens never hide which borough is which."""
+        if not self.board.boroughs:
+            return
+        data = game.adv.data
+        fallen = set(data.get("fallen", ()) or ())
+        threat = data.get("under_threat")
+        if not self.borough_label_pos:
+            self._place_labels()
+        for name, _start in self.board.boroughs:
+            if name not in self.borough_label_pos:
+                continue
+            x, y = self.borough_label_pos[name]
+            x += self.rect.left
+            y += self.rect.top
+            text = name.upper()
+            color = T.mix(T.TEXT, T.BOARD_BG, 0.3)
+            if name in fallen:
+                text, color = f"{text} · FALLEN", (240, 110, 110)
+            elif name == threat:
+                text, color = f"{text} · UNDER THREAT", T.WARN
+            img = T.render(text, self.label_size(), color, True)
+            rect = img.get_rect(midbottom=(x, y))
+            rect.clamp_ip(self.rect)
+            shade = rect.inflate(8, 2)
+            s = pygame.Surface(shade.size, pygame.SRCALPHA)
+            s.fill((10, 12, 18, 150))
+            surf.blit(s, shade)
+            surf.blit(img, rect)
+
+    def _draw_dimension_x(self, surf, data) -> None:
+        if not self.screen_cols:
+            return
+        markers = int(data.get("dx_markers", 1) or 0)
+        dx_cols = [(x0, x1) for k, (x0, x1) in self.screen_cols.items() if k <= markers]
+        if not dx_cols:
+            return
+        x0 = min(a for a, _b in dx_cols)
+        x1 = max(b for _a, b in dx_cols)
+        shade = pygame.Surface((x1 - x0, self.rect.height), pygame.SRCALPHA)
+        shade.fill((*T.DX_SHADE, 58))
+        for y in range(-self.rect.height, self.rect.height, 18):   # diagonal hatching = "another world"
+            pygame.draw.line(shade, (*T.DX_SHADE, 60), (0, y), (x1 - x0, y + (x1 - x0)), 2)
+        surf.blit(shade, (x0, self.rect.top))
+        pygame.draw.line(surf, (200, 120, 255), (x1, self.rect.top + 2), (x1, self.rect.bottom - 2), 4)
+        T.draw_text(surf, "DIMENSION X", (x1 - 6, self.rect.bottom - 6), 12, (220, 170, 255), bold=True,
+                    anchor="bottomright")
+
+    def _draw_foot(self, surf, data) -> None:
+        foot = data.get("foot") or {}
+        if not foot:
+            return
+        rad = max(5, int(self.r * 0.38))
+        for k, state in foot.items():
+            try:
+                pos = self.circle_pos(int(k))
+            except (IndexError, ValueError, TypeError):
+                continue
+            if state == "entrenched":
+                pygame.draw.circle(surf, T.FOOT_ENTRENCHED, pos, rad + 1)
+                pygame.draw.circle(surf, (230, 80, 80), pos, rad + 1, 2)
+                pygame.draw.line(surf, (230, 80, 80), (pos[0] - rad + 3, pos[1]), (pos[0] + rad - 3, pos[1]), 2)
+            elif state:
+                pygame.draw.circle(surf, T.FOOT, pos, rad + 1)
+                pygame.draw.circle(surf, (230, 210, 250), pos, rad + 1, 1)
+                T.draw_text(surf, "F", pos, max(8, int(rad * 1.4)), (245, 235, 255), bold=True, anchor="center")
+
+    def draw_machines(self, surf, data) -> None:
+        states = data.get("machines") or {}
+        for mid, mpos, _wired in self.board.machines:
+            c = self.machine_pos(mpos)
+            active = bool(states.get(mid, states.get(str(mid), True)))
+            rad = max(10, int(self.r * 0.85))
+            pts = [(c[0] + rad * math.cos(math.pi / 6 + k * math.pi / 3),
+                    c[1] + rad * math.sin(math.pi / 6 + k * math.pi / 3)) for k in range(6)]
+            fill = (200, 40, 50) if active else (70, 74, 84)
+            pygame.draw.polygon(surf, fill, pts)
+            pygame.draw.polygon(surf, T.WIRE if active else T.DIM, pts, 2)
+            T.draw_text(surf, f"M{mid}", c, max(9, int(rad * 0.8)), T.TEXT, bold=True, anchor="center")
+            T.draw_text(surf, "ACTIVE" if active else "off", (c[0], c[1] + rad + 1), 10,
+                        (255, 140, 140) if active else T.MUTED, bold=True, anchor="midtop")
+
+    def _draw_route(self, surf, route, color, width) -> None:
+        pts = [self.centers[s] for s in route if 0 <= s < len(self.centers)]
+        if len(pts) >= 2:
+            pygame.draw.lines(surf, color, False, pts, width)
+            (x0, y0), (x1, y1) = pts[-2], pts[-1]
+            ang = math.atan2(y1 - y0, x1 - x0)
+            tip = (x1 - math.cos(ang) * self.r, y1 - math.sin(ang) * self.r)
+            size = 6 + width
+            pygame.draw.polygon(surf, color, [tip, (tip[0] - size * math.cos(ang - 0.5), tip[1] - size * math.sin(ang - 0.5)),
+                                              (tip[0] - size * math.cos(ang + 0.5), tip[1] - size * math.sin(ang + 0.5))])
+
+    def _draw_tokens(self, surf, game) -> None:
+        tokens = getattr(game.adv, "tokens", {}) or {}
+        size = max(10, int(self.r * 0.62))
+        for n, (kind, spaces) in enumerate(sorted(tokens.items())):
+            color = (185, 190, 200) if kind == "mouser" else T.mix(T.WARN, T.DANGER, (hash(kind) % 5) / 5)
+            for s in spaces:
+                if not 0 <= s < len(self.centers):
+                    continue
+                x, y = self.centers[s]
+                rect = pygame.Rect(0, 0, size, size)
+                rect.center = (int(x - self.r * 0.85 + n * 4), int(y + self.r * 0.85))
+                pygame.draw.rect(surf, color, rect, border_radius=3)
+                pygame.draw.rect(surf, (20, 20, 20), rect, 1, border_radius=3)
+                T.draw_text(surf, kind[:1].upper(), rect.center, max(8, size - 3), (20, 20, 20), bold=True,
+                            anchor="center")
+
+    def _draw_fighter(self, surf, f: Fighter, legal: bool, ring: T.Color, current: bool, focus: bool,
+                      subject: bool = False) -> None:
+        x, y = self.centers[f.space]
+        big = f.kind in (HERO, VILLAIN)
+        rad = int(self.r * (0.9 if big else 0.74))
+        color = T.seat_color(f.side)
+        if current:
+            glow = pygame.Surface((rad * 4, rad * 4), pygame.SRCALPHA)
+            pygame.draw.circle(glow, (*color, 70), (rad * 2, rad * 2), int(rad * 1.7))
+            surf.blit(glow, (x - rad * 2, y - rad * 2))
+        pygame.draw.circle(surf, (10, 10, 12), (x + 2, y + 3), rad)          # drop shadow
+        # enemies are dark tokens with a coloured rim, heroes bright ones: never confused
+        fill = T.mix(color, (0, 0, 0), 0.62) if f.is_enemy else color
+        pygame.draw.circle(surf, fill, (x, y), rad)
+        if f.kind == VILLAIN:
+            edge, width = (250, 205, 60), 4
+        elif f.kind == MINION:
+            edge, width = T.mix(color, (255, 255, 255), 0.2), 3
+        elif f.kind == SIDEKICK:
+            edge, width = (225, 225, 225), 2
+        else:
+            edge, width = (255, 255, 255), 3
+        pygame.draw.circle(surf, edge, (x, y), rad, width)
+        if f.is_enemy:   # a notch marks enemies for players who cannot tell red from orange
+            pygame.draw.polygon(surf, edge, [(x - rad * 0.35, y - rad + 1), (x + rad * 0.35, y - rad + 1),
+                                             (x, y - rad * 0.55)])
+        label = abbreviation(f.label or f.name) if f.kind != SIDEKICK else abbreviation(f.name)
+        fg = T.mix(color, (255, 255, 255), 0.72) if f.is_enemy else T.readable_on(color)
+        T.draw_text(surf, label, (x, y - 1), max(9, int(rad * (0.62 if len(label) <= 3 else 0.5))), fg, bold=True,
+                    anchor="center")
+        # health badge
+        br = max(7, int(self.r * 0.42))
+        bc = (int(x + rad * 0.78), int(y + rad * 0.72))
+        low = f.health <= max(2, f.max_health // 4)
+        pygame.draw.circle(surf, (200, 40, 40) if low else (22, 24, 30), bc, br)
+        pygame.draw.circle(surf, (240, 240, 240), bc, br, 1)
+        T.draw_text(surf, str(f.health), bc, max(8, int(br * 1.15)), (255, 255, 255), bold=True, anchor="center")
+        if legal:
+            pygame.draw.circle(surf, ring, (x, y), rad + 5, 3)
+        if focus:
+            pygame.draw.circle(surf, (255, 90, 90), (x, y), rad + 9, 2)
+        if subject:   # "move THIS fighter": a dashed cyan ring
+            for k in range(12):
+                a0 = k * math.pi / 6
+                pygame.draw.arc(surf, (90, 220, 255), (x - rad - 8, y - rad - 8, 2 * rad + 16, 2 * rad + 16),
+                                a0, a0 + math.pi / 10, 3)
+
+    # ------------------------------------------------------------ descriptions
+    def describe_space(self, game, i: int) -> list[str]:
+        board = self.board
+        head = f"Space {board.ids[i]}"
+        starts = [n for n, s in board.start.items() if s == i]
+        if starts:
+            head += f"  ·  starting space {starts[0]}"
+        lines = [head, "Zones: " + ", ".join(board.zone_list(i))]
+        data = game.adv.data
+        if board.borough_of and board.borough_of[i]:
+            b = board.borough_of[i]
+            state = " (fallen)" if b in set(data.get("fallen", ()) or ()) else (
+                " (under threat)" if b == data.get("under_threat") else "")
+            lines.append(f"Borough: {b}{state}")
+        if board.screen and board.screen[i]:
+            inside = board.screen[i] <= int(data.get("dx_markers", 1) or 0)
+            lines.append(f"Screen {board.screen[i]}" + (" · in Dimension X" if inside else ""))
+        f = game.occ[i]
+        if f is not None:
+            who = "enemy" if f.is_enemy else f.side.name
+            kind = {HERO: "hero", SIDEKICK: "sidekick", VILLAIN: "villain", MINION: "minion"}.get(f.kind, f.kind)
+            extra = " · ranged" if f.ranged else ""
+            lines.append(f"{f.name} ({kind}, {who}): {f.health}/{f.max_health} health{extra}")
+        tokens = [k for k, spaces in (game.adv.tokens or {}).items() if i in spaces]
+        if tokens:
+            lines.append("Tokens: " + ", ".join(tokens))
+        wired = [mid for mid, _p, w in board.machines if i in w]
+        if wired:
+            lines.append("Wired to Doomsday Machine " + ", ".join(str(m) for m in wired))
+        return lines

@@ -1,0 +1,163 @@
+"""Drawing one card (player or enemy action card) at any size, and its large detail view."""
+from __future__ import annotations
+
+import pygame
+
+from adventures.app import theme as T
+
+TIMING_WORDS = {
+    "immediately": "IMMEDIATELY", "during_combat": "DURING COMBAT", "after_combat": "AFTER COMBAT",
+    "scheme": "", "after_attack": "AFTER ATTACKING",
+}
+
+
+def effect_lines(card) -> list[str]:
+    """Each effect as 'TIMING: our text', the way the printed cards label them."""
+    out = []
+    for e in card.effects:
+        head = TIMING_WORDS.get(e.timing, e.timing.upper())
+        when = {"attack": " (attacking)", "defense": " (defending)"}.get(getattr(e, "when", "any"), "")
+        out.append(f"{head}{when}: {e.text}" if head else e.text)
+    return out
+
+
+def value_text(card) -> str:
+    if card.kind == "scheme":
+        return ""
+    if card.defense is not None:
+        return f"{card.value}/{card.defense}"
+    return str(card.value)
+
+
+def draw_back(surf: pygame.Surface, rect: pygame.Rect, color: T.Color = (60, 90, 60), label: str = "") -> None:
+    pygame.draw.rect(surf, T.mix(color, (10, 10, 10), 0.4), rect, border_radius=8)
+    inner = rect.inflate(-8, -8)
+    pygame.draw.rect(surf, color, inner, border_radius=6)
+    clip = surf.get_clip()
+    surf.set_clip(inner.clip(clip) if clip else inner)
+    for k in range(-inner.height, inner.width, 12):
+        pygame.draw.line(surf, T.mix(color, (0, 0, 0), 0.2), (inner.left + k, inner.bottom),
+                         (inner.left + k + inner.height, inner.top), 3)
+    surf.set_clip(clip)
+    pygame.draw.rect(surf, T.mix(color, (255, 255, 255), 0.3), inner, 2, border_radius=6)
+    pygame.draw.rect(surf, (10, 10, 10), rect, 1, border_radius=8)
+    if label:
+        T.draw_text(surf, label, rect.center, max(10, rect.width // 7), T.TEXT, bold=True, anchor="center")
+
+
+def draw_card(surf: pygame.Surface, card, rect: pygame.Rect, *, legal: bool = False, dim: bool = False,
+              hover: bool = False, owner_color: T.Color | None = None) -> None:
+    """A card face scaled to `rect` (about 5:7)."""
+    type_color = T.CARD_TYPE_COLORS.get(card.kind, T.MUTED)
+    w, h = rect.size
+    body = (246, 240, 226) if not dim else (150, 146, 138)
+    ink = (30, 30, 34)
+    pygame.draw.rect(surf, (8, 8, 10), rect.move(2, 3), border_radius=8)
+    pygame.draw.rect(surf, body, rect, border_radius=8)
+    band_h = max(16, h // 7)
+    band = pygame.Rect(rect.left, rect.top, w, band_h)
+    pygame.draw.rect(surf, type_color if not dim else T.mix(type_color, (120, 120, 120), 0.5), band,
+                     border_top_left_radius=8, border_top_right_radius=8)
+    name_size = max(9, min(15, band_h - 6))
+    T.draw_text(surf, card.name, (band.left + 6, band.centery), name_size, (255, 255, 255), bold=True,
+                anchor="midleft", max_width=w - 10)
+    # value badge and type line
+    vt = value_text(card)
+    y = band.bottom + 4
+    if vt:
+        vr = max(11, min(w // 6, h // 9))
+        vc = (rect.left + 6 + vr, y + vr)
+        pygame.draw.circle(surf, type_color, vc, vr)
+        pygame.draw.circle(surf, ink, vc, vr, 2)
+        T.draw_text(surf, vt, vc, max(10, int(vr * (1.1 if len(vt) <= 2 else 0.75))), (255, 255, 255), bold=True,
+                    anchor="center")
+        tx = vc[0] + vr + 5
+    else:
+        vr = max(9, h // 14)
+        tx = rect.left + 6
+    kind = card.kind.upper()
+    if card.defense is not None:
+        kind = "ATTACK / DEFENSE"
+    T.draw_text(surf, kind, (tx, y + 1), max(8, h // 17), T.mix(type_color, ink, 0.35), bold=True,
+                max_width=rect.right - tx - 4)
+    who = "" if card.fighter == "any" else card.fighter
+    if card.deception:
+        who = "Deception"
+    if who:
+        T.draw_text(surf, who, (tx, y + max(10, h // 14)), max(8, h // 18), (90, 90, 96),
+                    max_width=rect.right - tx - 4)
+    # effect text
+    if vt:
+        text_top = y + 2 * vr + 6
+    else:   # schemes: below the type line and the fighter line
+        text_top = y + max(10, h // 14) + (T.font(max(8, h // 18)).get_linesize() + 2 if who else 4)
+    boost_h = max(14, h // 9)
+    area = pygame.Rect(rect.left + 6, text_top, w - 12, rect.bottom - boost_h - 4 - text_top)
+    text = " ".join(effect_lines(card))
+    if text and area.height > 8:
+        T.draw_wrapped(surf, text, area, max(8, min(12, h // 15)), ink, line_gap=0,
+                       max_lines=max(1, area.height // T.font(max(8, min(12, h // 15))).get_linesize()))
+    # boost
+    if card.boost:
+        size = max(8, min(13, boost_h - 5))
+        img = T.render(f"BOOST {card.boost}", size, (250, 220, 120), True)
+        br = img.get_rect().inflate(12, 4)
+        br.bottomright = (rect.right - 6, rect.bottom - 5)
+        pygame.draw.rect(surf, (40, 40, 48), br, border_radius=br.height // 2)
+        surf.blit(img, img.get_rect(center=br.center))
+    if owner_color is not None:
+        pygame.draw.rect(surf, owner_color, (rect.left + 4, rect.bottom - 8, w // 4, 4), border_radius=2)
+    # frame: legal choices glow, hover is white
+    if hover:
+        pygame.draw.rect(surf, T.HOVER, rect.inflate(4, 4), 3, border_radius=10)
+    elif legal:
+        pygame.draw.rect(surf, T.HIGHLIGHT, rect.inflate(4, 4), 3, border_radius=10)
+    else:
+        pygame.draw.rect(surf, (10, 10, 10), rect, 1, border_radius=8)
+
+
+def draw_detail(surf: pygame.Surface, card, anchor: tuple[int, int], bounds: pygame.Rect) -> pygame.Rect:
+    """A large, fully readable card with every effect spelled out, kept inside `bounds`."""
+    w = 300
+    lines = effect_lines(card)
+    body_h = 0
+    for line in lines:
+        body_h += len(T.wrap(line, 14, w - 24)) * (T.font(14).get_linesize() + 1) + 6
+    h = 96 + body_h + (0 if lines else 20)
+    rect = pygame.Rect(0, 0, w, h)
+    rect.midbottom = anchor
+    rect.clamp_ip(bounds)
+    type_color = T.CARD_TYPE_COLORS.get(card.kind, T.MUTED)
+    pygame.draw.rect(surf, (6, 6, 8), rect.move(3, 4), border_radius=10)
+    pygame.draw.rect(surf, (250, 246, 236), rect, border_radius=10)
+    band = pygame.Rect(rect.left, rect.top, w, 34)
+    pygame.draw.rect(surf, type_color, band, border_top_left_radius=10, border_top_right_radius=10)
+    T.draw_text(surf, card.name, (band.left + 12, band.centery), 18, (255, 255, 255), bold=True, anchor="midleft",
+                max_width=w - 24)
+    ink = (30, 30, 34)
+    if card.kind == "scheme":
+        stats = "SCHEME"
+    elif card.defense is not None:
+        stats = f"ATTACK {card.value}  ·  DEFENSE {card.defense}"
+    else:
+        stats = f"{card.kind.upper()}  {card.value}"
+    T.draw_text(surf, stats, (rect.left + 12, band.bottom + 8), 15, T.mix(type_color, ink, 0.4), bold=True)
+    extra = []
+    if card.boost:
+        extra.append(f"boost {card.boost}")
+    if card.fighter != "any":
+        extra.append(f"{card.fighter} only")
+    if card.deception:
+        extra.append("Deception: reshuffles the discard pile")
+    if card.tags:
+        extra.append(", ".join(card.tags))
+    T.draw_text(surf, "  ·  ".join(extra) or "any fighter", (rect.left + 12, band.bottom + 30), 13, (90, 90, 96),
+                max_width=w - 24)
+    y = band.bottom + 54
+    if not lines:
+        T.draw_text(surf, "No effect.", (rect.left + 12, y), 14, (110, 110, 116))
+    for line in lines:
+        y += T.draw_wrapped(surf, line, pygame.Rect(rect.left + 12, y, w - 24, rect.bottom - y), 14, ink,
+                            line_gap=1) + 6
+    pygame.draw.rect(surf, (10, 10, 10), rect, 1, border_radius=10)
+    return rect

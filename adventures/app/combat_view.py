@@ -1,0 +1,108 @@
+"""The combat panel: both cards revealed together, then the totals and the damage.
+
+It is fed from game events: "reveal" (the cards, read from game.combat while it is live)
+and "combat" (attack, defense and damage values), and stays up until the next turn.
+"""
+from __future__ import annotations
+
+import pygame
+
+from adventures.app import card_view
+from adventures.app import theme as T
+
+
+class CombatSnapshot:
+    __slots__ = ("attacker", "defender", "att_card", "def_card", "att", "dfn", "damage", "steps")
+
+    def __init__(self, attacker, defender, att_card, def_card):
+        self.attacker = attacker
+        self.defender = defender
+        self.att_card = att_card
+        self.def_card = def_card
+        self.att = self.dfn = self.damage = None
+        self.steps: list[str] = []     # effect lines after the reveal, in order
+
+
+class CombatView:
+    def __init__(self):
+        self.snapshot: CombatSnapshot | None = None
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.card_rects: list[tuple[pygame.Rect, object]] = []
+
+    def on_event(self, game, event: dict) -> None:
+        kind = event.get("kind")
+        if kind == "reveal":
+            c = game.combat
+            if c is not None:
+                self.snapshot = CombatSnapshot(c.attacker, c.defender, c.att_card, c.def_card)
+        elif kind == "combat" and self.snapshot is not None:
+            self.snapshot.att = event.get("attack")
+            self.snapshot.dfn = event.get("defense")
+            self.snapshot.damage = event.get("damage")
+        elif kind in ("turn", "round"):
+            self.snapshot = None
+        elif self.snapshot is not None and kind not in ("draw",) and len(self.snapshot.steps) < 6:
+            self.snapshot.steps.append(str(event.get("text", "")))
+
+    def dismiss(self) -> None:
+        self.snapshot = None
+
+    def draw(self, surf: pygame.Surface, board_rect: pygame.Rect, hover_pos, avoid=()) -> object | None:
+        """Draw in the board corner covering the fewest of the `avoid` points (weighted
+        (x, y, weight) tuples: spaces, glowing choices); returns the hovered card."""
+        self.card_rects = []
+        snap = self.snapshot
+        if snap is None:
+            self.rect = pygame.Rect(0, 0, 0, 0)
+            return None
+        cw = max(76, min(104, board_rect.height // 5))
+        ch = int(cw * 1.4)
+        w = 2 * cw + 54
+        steps = snap.steps[-3:]
+        h = ch + 74 + 16 * len(steps)
+        corners = [(board_rect.right - w - 10, board_rect.top + 10), (board_rect.left + 10, board_rect.top + 10),
+                   (board_rect.right - w - 10, board_rect.bottom - h - 10), (board_rect.left + 10, board_rect.bottom - h - 10)]
+        best = None
+        for k, (cx, cy) in enumerate(corners):
+            r = pygame.Rect(cx, cy, w, h).inflate(16, 16)
+            cost = sum(weight for x, y, weight in avoid if r.collidepoint(x, y))
+            if best is None or (cost, k) < best[0]:
+                best = ((cost, k), r.inflate(-16, -16))
+        rect = best[1]
+        self.rect = rect
+        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+        shade.fill((14, 16, 22, 232))
+        surf.blit(shade, rect)
+        pygame.draw.rect(surf, (200, 90, 90), rect, 2, border_radius=10)
+        T.draw_text(surf, "COMBAT", (rect.centerx, rect.top + 6), 12, (255, 150, 150), bold=True, anchor="midtop")
+        hover = None
+        for k, (fighter, card, verb) in enumerate(((snap.attacker, snap.att_card, "attacks"),
+                                                  (snap.defender, snap.def_card, "defends"))):
+            x = rect.left + 12 + k * (cw + 30)
+            T.draw_text(surf, fighter.name, (x + cw // 2, rect.top + 21), 12,
+                        T.mix(T.seat_color(fighter.side), (255, 255, 255), 0.25), bold=True, anchor="midtop",
+                        max_width=cw + 26)
+            T.draw_text(surf, verb, (x + cw // 2, rect.top + 35), 11, T.MUTED, anchor="midtop")
+            r = pygame.Rect(x, rect.top + 50, cw, ch)
+            if card is None:
+                pygame.draw.rect(surf, T.BG, r, border_radius=8)
+                pygame.draw.rect(surf, T.PANEL_EDGE, r, 1, border_radius=8)
+                T.draw_text(surf, "no card", r.center, 12, T.DIM, anchor="center")
+            else:
+                over = r.collidepoint(hover_pos)
+                card_view.draw_card(surf, card, r, hover=over)
+                self.card_rects.append((r, card))
+                if over:
+                    hover = card
+        T.draw_text(surf, "vs", (rect.centerx, rect.top + 50 + ch // 2), 15, T.MUTED, bold=True, anchor="center")
+        y = rect.top + 56 + ch
+        if snap.att is not None:
+            dmg = snap.damage or 0
+            text = f"{snap.att} vs {snap.dfn}: " + (f"{dmg} damage" if dmg else "blocked")
+            T.draw_text(surf, text, (rect.centerx, y), 14, (255, 140, 130) if dmg else (150, 210, 255), bold=True,
+                        anchor="midtop")
+        y += 18
+        for line in steps:
+            T.draw_text(surf, line, (rect.left + 8, y), 11, T.MUTED, max_width=rect.width - 16)
+            y += 16
+        return hover

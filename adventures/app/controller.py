@@ -1,0 +1,340 @@
+"""One game in the app: building it, asking the human, pacing enemies, undo and saving.
+
+The engine is synchronous: when a human must decide, `HumanAgent.choose` runs a nested
+event/render loop until an option is picked. Undo, load and "new game" leave that loop by
+raising one of the signals below (BaseException, so no `except Exception` in rules code
+can swallow them); the app's top level catches them and rebuilds the game by replaying
+the recorded answers (same seed + same answers = same game).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from adventures.app import userdata
+from engine.decisions import TABLE
+from engine.state import GameOver
+
+# Events that show something the players did not know: undoing past one would let a
+# player take a decision back after seeing what came of it.
+# (Shuffles and die rolls are caught anyway: undo also needs game.rng untouched.)
+REVEALING = {"draw", "reveal", "mill", "initiative", "round", "deception", "trap", "die", "roll", "search",
+             "look", "look_at_top", "look_at_hand", "store", "mouser", "fury", "recruit", "exhausted"}
+
+# Pacing: how long each kind of event stays on screen, in units of the chosen speed.
+PACE = {"reveal": 2.4, "combat": 1.6, "initiative": 1.2, "turn": 1.0, "move": 1.0, "place": 1.0,
+        "swap": 1.0, "damage": 1.1, "defeated": 1.6, "threat": 1.2, "objective": 2.2, "game_over": 0.0,
+        "draw": 0.0, "setup": 0.0, "boost": 0.3, "discard": 0.4, "deception": 0.4, "end_of_round": 1.0,
+        "round": 1.2}
+SPEEDS = [("slow", 700), ("normal", 400), ("fast", 150), ("instant", 0)]
+
+
+class AppSignal(BaseException):
+    """Leaves the engine's call stack from inside a decision (never an error)."""
+
+
+class QuitApp(AppSignal):
+    pass
+
+
+class NewGameRequest(AppSignal):
+    pass
+
+
+class FrameLimit(AppSignal):
+    """The test hook's frame budget ran out."""
+
+
+class Restart(AppSignal):
+    """Rebuild a game from its setup and a prefix of its answers (undo, load)."""
+
+    def __init__(self, setup: GameSetup, answers: list[int], marks: list, bot_rng=None, message: str = ""):
+        super().__init__(message)
+        self.setup = setup
+        self.answers = answers
+        self.marks = marks
+        self.bot_rng = bot_rng
+        self.message = message
+
+
+@dataclass
+class GameSetup:
+    """Everything the new-game screen decides; the scenario is what gets saved."""
+    scenario: Any                 # engine.content.schema.ScenarioDef
+    seed: int
+    open_hands: bool = True
+    source: str = ""              # scenario file it came from, if any
+
+    @property
+    def human_seats(self) -> set[int]:
+        return {i for i, s in enumerate(self.scenario.seats) if s.bot == "human"}
+
+
+@dataclass
+class Mark:
+    """A human decision: where it sits in the answers and what the game looked like then."""
+    answer_index: int
+    event_count: int
+    rng_state: Any = field(repr=False)
+    bot_rng_state: Any = field(repr=False)
+
+
+def random_seed() -> int:
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+def make_bot(kind: str):
+    """A hero bot; falls back to the random agent when the bots package is not there."""
+    try:
+        from adventures.bots import make_bot as factory
+        return factory("heuristic" if kind == "human" else kind)
+    except Exception:   # missing or broken bots must not stop the app
+        from engine.decisions import RandomAgent
+        return RandomAgent()
+
+
+def make_table_bot():
+    try:
+        from adventures.bots import TablePolicy
+        return TablePolicy()
+    except Exception:
+        from engine.decisions import RandomAgent
+        return RandomAgent()
+
+
+class HumanAgent:
+    """The agent of every human seat (and of the table when a human plays)."""
+
+    def __init__(self, controller: GameController):
+        self.controller = controller
+
+    def choose(self, game, decision) -> int:
+        return self.controller.ask_human(game, decision)
+
+
+class GameController:
+    def __init__(self, app, setup: GameSetup, answers: list[int] | None = None, marks: list | None = None,
+                 bot_rng=None, message: str = ""):
+        self.app = app
+        self.setup = setup
+        self.answers = list(answers or [])
+        self.marks: list[Mark] = list(marks or [])
+        self.bot_rng = bot_rng
+        self.message = message
+        self.game = None
+        self.fast_forward = bool(self.answers)   # no pacing until the first new human decision
+        self.in_end_of_round = False
+        self.human = HumanAgent(self)
+
+    # ------------------------------------------------------------ building
+    @property
+    def human_seats(self) -> set[int]:
+        return self.setup.human_seats
+
+    def seat_kinds(self) -> dict[int, str]:
+        out = {}
+        for i, s in enumerate(self.setup.scenario.seats):
+            out[i] = "you" if s.bot == "human" else ("random bot" if s.bot == "random" else "bot")
+        return out
+
+    def agents(self) -> tuple[dict, Any]:
+        agents = {}
+        shared: dict[str, Any] = {}
+        for i, s in enumerate(self.setup.scenario.seats):
+            if s.bot == "human":
+                agents[i] = self.human
+            else:
+                shared.setdefault(s.bot, make_bot(s.bot))
+                agents[i] = shared[s.bot]
+        table = self.human if self.human_seats else make_table_bot()
+        return agents, table
+
+    def build(self):
+        from adventures.content.catalog import load_catalog
+        from adventures.rules.setup import new_adventure
+        agents, table = self.agents()
+        scene = self.app.game_scene
+        scene.prepare(self)      # setup decisions (starting spaces) are asked on the game screen
+        if self.answers:
+            from adventures.persistence.save import restore
+            record = {"scenario": self.setup.scenario.model_dump(mode="json"), "seed": self.setup.seed,
+                      "answers": self.answers, "bot_rng": self.bot_rng}
+            game = restore(record, agents, table)
+        else:
+            game = new_adventure(self.setup.scenario, load_catalog(), self.setup.seed, agents, table)
+        self.attach(game)
+        return game
+
+    def attach(self, game) -> None:
+        self.game = game
+        game.observer = self.observe
+        self.app.game_scene.attach(game, self)
+        if self.message:
+            self.app.game_scene.toast(self.message)
+            self.message = ""
+
+    # ------------------------------------------------------------ playing
+    def run(self) -> GameOver:
+        """Play to the end; returns the GameOver (heroes, villain or timeout)."""
+        from adventures.rules.initiative import play_round
+        limit = self.setup.scenario.max_rounds
+        try:
+            game = self.build()
+            while game.round < limit:
+                play_round(game)
+            over = GameOver("timeout", f"no result after {limit} rounds")
+            game.over = over
+        except GameOver as exc:
+            over = exc
+        except Exception as exc:
+            # a save made by other content or rules no longer replays: say so, keep the file
+            if self.answers and (self.game is None or self.game.replaying):
+                raise LoadFailed(f"This game cannot be replayed with the current rules: {exc}") from exc
+            raise
+        self.forget_autosave()
+        return over
+
+    def ask_human(self, game, decision) -> int:
+        if self.game is None:            # a decision during setup, before attach()
+            self.attach(game)
+        self.fast_forward = False
+        scene = self.app.game_scene
+        scene.skip_turn = False
+        if self.needs_curtain(decision):
+            scene.show_curtain(decision.seat)
+            self.app.run_scene(scene, until=lambda: scene.overlay is None)
+        if decision.seat != TABLE and decision.seat in self.human_seats:
+            scene.viewer_seat = decision.seat
+        mark = Mark(len(game.answers), len(game.events or ()), game.rng.getstate(), game.bot_rng.getstate())
+        scene.begin_decision(decision)
+        try:
+            index = self.app.run_scene(scene)
+        finally:
+            scene.end_decision()
+        self.marks.append(mark)
+        return index
+
+    def needs_curtain(self, decision) -> bool:
+        """Hot seat: a private decision of another human seat while hands are hidden."""
+        if self.setup.open_hands or len(self.human_seats) < 2:
+            return False
+        if decision.seat == TABLE or decision.seat not in self.human_seats:
+            return False
+        return decision.seat != self.app.game_scene.viewer_seat
+
+    # ------------------------------------------------------------ pacing (game.observer)
+    def observe(self, event: dict) -> None:
+        game = self.game
+        scene = self.app.game_scene
+        scene.on_game_event(event)
+        kind = event.get("kind")
+        if kind == "end_of_round":
+            self.in_end_of_round = True
+        elif kind == "round":
+            self.in_end_of_round = False
+        if kind == "turn" and not game.replaying:
+            self.autosave()                       # every turn start: a crash or a close loses nothing
+        if game.replaying or self.fast_forward or scene.skip_turn or self.app.speed_ms <= 0:
+            return
+        if not self.paced_now():
+            return
+        delay = int(PACE.get(kind, 0.6) * self.app.speed_ms)
+        if delay > 0:
+            self.app.wait(scene, delay)
+
+    def paced_now(self) -> bool:
+        """Enemy and bot turns play out slowly enough to follow; human turns never wait."""
+        cur = self.game.current
+        if self.in_end_of_round or cur is None or cur.is_enemy:
+            return True
+        return cur.index not in self.human_seats
+
+    # ------------------------------------------------------------ undo, save, load
+    def undo_refusal(self) -> str | None:
+        """Why the last human decision cannot be taken back, or None if it can."""
+        if not self.marks:
+            return "Nothing to undo yet."
+        mark = self.marks[-1]
+        game = self.game
+        for e in (game.events or [])[mark.event_count:]:
+            if e.get("kind") in REVEALING:
+                return f"Can't undo: something was revealed since ({e.get('kind')})."
+        if game.rng.getstate() != mark.rng_state:
+            return "Can't undo: something random happened since."
+        return None
+
+    def undo(self) -> str:
+        """Restart just before the last human decision, or return why not."""
+        why = self.undo_refusal()
+        if why:
+            return why
+        mark = self.marks[-1]
+        raise Restart(self.setup, list(self.game.answers[:mark.answer_index]), self.marks[:-1], mark.bot_rng_state,
+                      "Undone: choose again.")
+
+    def save(self, path: Path | None = None) -> str:
+        from adventures.persistence.save import SaveError, save_game
+        villain = self.setup.scenario.villain
+        if path is None:
+            import datetime
+            stamp = datetime.datetime.now().strftime("%Y-%m-%d_%H%M%S")
+            path = userdata.saves_dir() / f"{villain}_round{max(1, self.game.round)}_{stamp}.json"
+        try:
+            save_game(self.game, path)
+        except SaveError as exc:
+            return str(exc)
+        return f"Saved: {path.name}"
+
+    def autosave(self) -> None:
+        if self.game is None or self.game.over is not None:
+            return
+        from adventures.persistence.save import SaveError, save_game
+        try:
+            save_game(self.game, userdata.autosave_path())
+        except SaveError:
+            pass            # a full disk must not interrupt the game; the next turn retries
+
+    def forget_autosave(self) -> None:
+        """A finished game is not offered as "Continue"."""
+        try:
+            userdata.autosave_path().unlink()
+        except OSError:
+            pass
+
+    def quit(self) -> None:
+        self.autosave()
+        raise QuitApp()
+
+    def new_game(self) -> None:
+        self.autosave()
+        raise NewGameRequest()
+
+    def load(self, path: Path) -> str:
+        """Raise Restart with the saved game, or return why it cannot be loaded."""
+        signal = restart_from_file(path, self.setup.open_hands)   # read first: autosaving may overwrite it
+        if isinstance(signal, LoadFailed):
+            return signal.message
+        if Path(path).resolve() != userdata.autosave_path().resolve():
+            self.autosave()
+        raise signal
+
+
+def restart_from_file(path: Path, open_hands: bool = True) -> BaseException:
+    """The Restart that resumes the save at `path`, or LoadFailed with a one-line reason."""
+    from adventures.persistence.save import SaveError, load_record
+    from engine.content.schema import ScenarioDef
+    try:
+        record = load_record(path)
+    except SaveError as exc:
+        return LoadFailed(str(exc))
+    scenario = ScenarioDef.model_validate(record["scenario"])
+    setup = GameSetup(scenario, record["seed"], open_hands, source=str(path))
+    return Restart(setup, list(record["answers"]), [], record.get("bot_rng"), f"Loaded {Path(path).name}")
+
+
+class LoadFailed(AppSignal):
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message

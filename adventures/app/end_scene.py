@@ -1,0 +1,104 @@
+"""The win/lose screen: the final board under a summary card and what to do next."""
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+
+from adventures.app import theme as T
+from adventures.app.controller import random_seed
+from adventures.app.overlays import dim
+from adventures.app.widgets import Button
+
+
+class EndScene:
+    def __init__(self, app, game, setup, over):
+        from adventures.rules.runner import summarise
+        self.app = app
+        self.game = game
+        self.setup = setup
+        self.over = over
+        self.summary = summarise(game, over)
+        self.result = None
+        self.hover_pos = (-1, -1)
+        self.buttons: list[Button] = []
+        self.peek = False           # hide the card to look at the final board
+        self.next_setup = None      # "play again": same players and heroes, a fresh shuffle
+
+    def handle(self, event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover_pos = event.pos
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.result = "new"
+            elif event.key == pygame.K_ESCAPE:
+                self.result = "quit"
+            elif event.key == pygame.K_SPACE:
+                self.peek = not self.peek
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.peek:
+                self.peek = False
+                return
+            for b in self.buttons:
+                if b.hit(event.pos):
+                    if b.value == "again":
+                        self.next_setup = dataclasses.replace(self.setup, seed=random_seed())
+                        self.result = "again"
+                    elif b.value == "peek":
+                        self.peek = True
+                    else:
+                        self.result = b.value
+
+    def lines(self) -> list[str]:
+        s = self.summary
+        adv = self.game.adv
+        players = [x for x in self.game.sides if not x.is_enemy]
+        out = [
+            f"Rounds played: {s.rounds}",
+            f"{adv.villain.name}: {s.villain_health}/{s.villain_max} health left",
+            f"Objectives completed: {s.completions}/4",
+            f"Heroes defeated: {s.hero_deaths} of {len(players)}",
+            f"Decisions taken: {s.decisions}   ·   seed {self.game.seed}",
+        ]
+        for side in players:
+            alive = ", ".join(f"{f.name} {f.health}/{f.max_health}" for f in side.fighters if f.alive) or "eliminated"
+            out.append(f"{side.name}: {alive}")
+        return out
+
+    def draw(self, surf: pygame.Surface, now: int) -> None:
+        scene = self.app.game_scene
+        scene.model = None
+        scene.draw(surf, now)
+        if self.peek:
+            T.draw_text(surf, "Click or Space to return", (surf.get_width() // 2, 8), 15, T.HIGHLIGHT, bold=True,
+                        anchor="midtop")
+            self.buttons = []
+            return
+        dim(surf, 180)
+        winner = self.over.winner
+        if winner == "heroes":
+            title, color = "The heroes win!", T.ACCENT
+        elif winner == "timeout":
+            title, color = "Time's up: a draw", T.WARN
+        else:
+            title, color = f"{self.game.adv.villain.name} wins", T.DANGER
+        lines = self.lines()
+        w, h = 560, 190 + 24 * len(lines)
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = surf.get_rect().center
+        T.panel(surf, rect, T.PANEL, color, 14)
+        T.draw_text(surf, title, (rect.centerx, rect.top + 22), 34, color, bold=True, anchor="midtop")
+        T.draw_text(surf, self.over.reason[:1].upper() + self.over.reason[1:] + ".", (rect.centerx, rect.top + 68),
+                    15, T.MUTED, anchor="midtop", max_width=w - 40)
+        y = rect.top + 100
+        for line in lines:
+            T.draw_text(surf, line, (rect.left + 40, y), 15, T.TEXT, max_width=w - 80)
+            y += 24
+        self.buttons = [
+            Button(pygame.Rect(rect.left + 30, rect.bottom - 64, 150, 40), "New game", value="new", primary=True),
+            Button(pygame.Rect(rect.left + 190, rect.bottom - 64, 130, 40), "Play again", value="again"),
+            Button(pygame.Rect(rect.left + 330, rect.bottom - 64, 100, 40), "Board", value="peek"),
+            Button(pygame.Rect(rect.left + 440, rect.bottom - 64, 90, 40), "Quit", value="quit"),
+        ]
+        for b in self.buttons:
+            b.draw(surf, hover=b.rect.collidepoint(self.hover_pos))

@@ -1,0 +1,441 @@
+"""The game screen: board, initiative row, status column, log, prompt and hand.
+
+The scene only draws and turns clicks/keys into answers; the controller owns the game
+flow. `result` is set to an option index when the human picks one, which ends the
+nested loop started by `HumanAgent.choose`.
+"""
+from __future__ import annotations
+
+import pygame
+
+from adventures.app import card_view, overlays
+from adventures.app import theme as T
+from adventures.app.board_view import BoardView, Highlights
+from adventures.app.combat_view import CombatView
+from adventures.app.hand_view import HandView
+from adventures.app.hud import Hud
+from adventures.app.layout import GameLayout
+from adventures.app.log_panel import LogPanel
+from adventures.app.prompt import PromptBar, PromptModel
+from adventures.app.widgets import Button
+from engine.decisions import TABLE
+from engine.state import Card, Fighter
+
+TOAST_MS = 2800
+
+
+def init_card_lines(card) -> list[str]:
+    """An initiative card's text, as the hover tooltip of the initiative row."""
+    lines = [card.name]
+    if card.move is not None:
+        lines.append(f"Move {card.move}")
+    if card.right_now:
+        lines.append(f"RIGHT NOW: {card.right_now}")
+    if card.end_of_round:
+        lines.append(f"END OF ROUND: {card.end_of_round}")
+    return lines
+
+
+class GameScene:
+    def __init__(self, app):
+        self.app = app
+        self.game = None
+        self.ctl = None
+        self.layout: GameLayout | None = None
+        self.board_view: BoardView | None = None
+        self.hud = Hud()
+        self.hand = HandView()
+        self.log = LogPanel()
+        self.prompt_bar = PromptBar()
+        self.combat = CombatView()
+        self.model: PromptModel | None = None
+        self.narrowed: list[int] | None = None
+        self.result = None
+        self.overlay = None
+        self.hover_pos = (-1, -1)
+        self.trail: tuple[int, ...] | None = None
+        self.tab_side = None
+        self.viewer_seat: int | None = None
+        self.skip_turn = False
+        self.waiting = False          # True while the controller paces an enemy/bot turn
+        self._toast: tuple[str, int] | None = None
+        self.top_buttons: list[Button] = []
+        self.skip_button: Button | None = None
+        self.status = ""
+
+    # ------------------------------------------------------------ wiring
+    def prepare(self, controller) -> None:
+        self.ctl = controller
+        self.model = None
+        self.narrowed = None
+        self.overlay = None
+        self.combat.dismiss()
+        self.trail = None
+        self.tab_side = None
+
+    def attach(self, game, controller) -> None:
+        self.game = game
+        self.ctl = controller
+        self.board_view = BoardView(game.board)
+        self.layout = None
+        self.log.scroll = 0
+        self.status = ""
+
+    def resize(self, w: int, h: int) -> None:
+        self.layout = GameLayout.for_size(w, h)
+        if self.board_view is not None:
+            self.board_view.layout(self.layout.board)
+
+    def toast(self, text: str) -> None:
+        self._toast = (text, pygame.time.get_ticks() + TOAST_MS)
+
+    def on_game_event(self, event: dict) -> None:
+        self.combat.on_event(self.game, event)
+        kind = event.get("kind")
+        if kind == "move" and self.game is not None:
+            ids = event.get("path") or []
+            index = self.game.board.index
+            self.trail = tuple(index[i] for i in ids if i in index) or None
+        elif kind in ("turn", "round"):
+            self.trail = None
+            self.skip_turn = False
+        if kind != "draw":
+            self.status = str(event.get("text", ""))
+
+    def begin_decision(self, decision) -> None:
+        self.model = PromptModel(self.game, decision, self.hand_state()[0])
+        self.narrowed = None
+        self.prompt_bar.page = 0
+        self.prompt_bar.buttons = []      # the last decision's buttons must not answer this one
+        self.result = None
+        self.tab_side = None
+
+    def end_decision(self) -> None:
+        self.model = None
+        self.narrowed = None
+        self.prompt_bar.buttons = []
+
+    def show_curtain(self, seat: int) -> None:
+        side = self.side_of_seat(seat)
+        number = next((n for n, s in self.game.adv.seats.items() if s is side), None)
+        self.overlay = overlays.curtain_overlay(side, number)
+        self.viewer_seat = None
+
+    # ------------------------------------------------------------ whose hand is shown
+    def side_of_seat(self, seat: int):
+        return next((s for s in self.game.sides if s.index == seat and not s.is_enemy), None)
+
+    def hand_state(self):
+        """(side, hidden, why hidden, tabs) for the hand area."""
+        game = self.game
+        ctl = self.ctl
+        players = [s for s in game.sides if not s.is_enemy]
+        humans = ctl.human_seats if ctl is not None else set()
+        open_hands = ctl.setup.open_hands if ctl is not None else True
+        hotseat = not open_hands and len(humans) > 1
+        d = self.model.decision if self.model is not None else None
+        side = self.tab_side if open_hands else None      # a hand the player chose to look at
+        if side is None and d is not None and d.seat != TABLE:
+            side = self.side_of_seat(d.seat)
+        if side is None and game.current is not None and not game.current.is_enemy:
+            side = game.current
+        if side is None and self.viewer_seat is not None:
+            side = self.side_of_seat(self.viewer_seat)
+        if side is None:
+            side = next((s for s in players if s.index in humans), players[0] if players else None)
+        if side is None:
+            return None, True, "", []
+        hidden, why = False, ""
+        if side.index not in humans and not open_hands:
+            hidden, why = True, f"{side.name} is a bot: hands are hidden"
+        elif hotseat and not (d is not None and d.seat == side.index and self.viewer_seat == side.index):
+            hidden, why = True, f"{side.name}'s hand is hidden until their decision"
+        tabs = []
+        if open_hands and len(players) > 1:
+            tabs = [(s, s is side) for s in players]
+        return side, hidden, why, tabs
+
+    # ------------------------------------------------------------ input
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover_pos = event.pos
+            return
+        if self.overlay is not None:
+            self._handle_overlay(event)
+            return
+        if event.type == pygame.KEYDOWN:
+            self._handle_key(event)
+        elif event.type == pygame.MOUSEWHEEL:
+            pos = pygame.mouse.get_pos()
+            if not self.log.handle_wheel(pos, event.y) and self.layout and self.layout.prompt.collidepoint(pos):
+                self.prompt_bar.page += 1 if event.y < 0 else -1
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.hover_pos = event.pos
+            self._click(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 3 and self.narrowed is not None:
+            self.narrowed = None
+
+    def _handle_key(self, event) -> None:
+        mods = event.mod if hasattr(event, "mod") else 0
+        if event.key == pygame.K_z and mods & pygame.KMOD_CTRL:
+            self.menu_action("undo")
+        elif event.key == pygame.K_ESCAPE:
+            if self.narrowed is not None:
+                self.narrowed = None
+            else:
+                self.open_menu()
+        elif event.key == pygame.K_SPACE and self.waiting:
+            self.skip_turn = True
+        elif self.model is not None:
+            n = len(self.model.decision.options)
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.answer(self.narrowed[0] if self.narrowed else 0)
+            elif pygame.K_1 <= event.key <= pygame.K_9 or pygame.K_KP1 <= event.key <= pygame.K_KP9:
+                k = event.key - (pygame.K_1 if event.key <= pygame.K_9 else pygame.K_KP1)
+                if k < n:
+                    self.answer(k)
+
+    def _click(self, pos) -> None:
+        for b in self.top_buttons:
+            if b.hit(pos):
+                if b.value == "menu":
+                    self.open_menu()
+                else:
+                    self.menu_action(b.value)
+                return
+        if self.skip_button is not None and self.skip_button.hit(pos):
+            self.skip_turn = True
+            return
+        if self.model is not None:
+            b = self.prompt_bar.button_at(pos)
+            if b is not None:
+                if b.value == "back":
+                    self.narrowed = None
+                elif b.value == "more":
+                    self.prompt_bar.page += 1
+                else:
+                    self.answer(b.value)
+                return
+        hit = self.hand.hits.at(pos) or self.hud.hits.at(pos)
+        if hit is not None:
+            self._click_hit(hit)
+            return
+        if self.combat.rect.collidepoint(pos):
+            self.combat.dismiss()
+            return
+        if self.model is not None and self.board_view is not None and self.layout.board.collidepoint(pos):
+            space = self.board_view.space_at(pos)
+            if space is not None:
+                self.pick(self.model.options_at_space(space), f"space {self.game.board.ids[space]}")
+
+    def _click_hit(self, hit) -> None:
+        kind = hit[0]
+        if kind == "card":
+            if self.model is not None:
+                self.pick(self.model.options_for_card(hit[1]), hit[1].name)
+        elif kind == "pile":
+            _kind, side, which = hit
+            if which == "deck":
+                self.overlay = overlays.PileOverlay(f"{side.name}: deck", [], hidden_count=len(side.deck))
+            else:
+                self.overlay = overlays.PileOverlay(f"{side.name}: discard pile (newest first)", side.discard)
+        elif kind == "tab":
+            self.tab_side = hit[1]
+            if self.model is not None:   # re-map card clicks to the newly shown hand
+                self.model = PromptModel(self.game, self.model.decision, self.hand_state()[0])
+        elif kind == "traps":
+            names = [getattr(t, "name", str(t)) for t in hit[1]]
+            self.overlay = overlays.PileOverlay("Technodrome traps: discard pile", [], names=names)
+
+    def pick(self, options: list[int], what: str) -> None:
+        if self.narrowed is not None:
+            options = [i for i in options if i in self.narrowed]
+        if len(options) == 1:
+            self.answer(options[0])
+        elif len(options) > 1:
+            self.narrowed = options
+        else:
+            self.toast(f"{what} is not one of the choices")
+
+    def answer(self, index: int) -> None:
+        # one answer per decision: a double click must not answer the next question too
+        if self.model is not None and self.result is None and 0 <= index < len(self.model.decision.options):
+            self.result = index
+            if self.model.decision.tag in ("action", "move_fighter") and not self.game.combat:
+                self.combat.dismiss()      # the player moved on: the last fight has been seen
+
+    # ------------------------------------------------------------ menu
+    def open_menu(self) -> None:
+        ctl = self.ctl
+        can_undo = ctl is not None and self.model is not None and ctl.undo_refusal() is None
+        self.overlay = overlays.menu_overlay(can_undo, self.app.speed_name, ctl.setup.open_hands if ctl else True)
+
+    def _handle_overlay(self, event) -> None:
+        value = self.overlay.handle(event)
+        if value is None:
+            return
+        if value == overlays.CLOSE:
+            self.overlay = None
+            return
+        self.overlay = None
+        self.menu_action(value)
+
+    def menu_action(self, value) -> None:
+        ctl = self.ctl
+        if ctl is None:
+            return
+        if value == "undo":
+            if self.model is None:
+                self.toast("Undo works while you are deciding.")
+            else:
+                self.toast(ctl.undo())       # raises Restart when it can undo
+        elif value == "save":
+            self.toast(ctl.save())
+        elif value == "load":
+            from adventures.app import userdata
+            self.overlay = overlays.load_overlay(userdata.list_saves(), userdata.autosave_path())
+        elif isinstance(value, tuple) and value[0] == "load":
+            self.toast(ctl.load(value[1]))   # raises Restart when the file is good
+        elif value == "speed":
+            self.app.cycle_speed()
+            self.open_menu()
+        elif value == "hands":
+            ctl.setup.open_hands = not ctl.setup.open_hands
+            self.app.prefs["open_hands"] = ctl.setup.open_hands
+            self.open_menu()
+        elif value == "new":
+            ctl.new_game()
+        elif value == "quit":
+            ctl.quit()
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, surf: pygame.Surface, now: int) -> None:
+        w, h = surf.get_size()
+        if self.layout is None or self.layout.size != (max(w, 960), max(h, 600)):
+            self.resize(w, h)
+        L = self.layout
+        game = self.game
+        surf.fill(T.BG)
+        if game is None:
+            return
+        model = self.model
+        narrowed = self.narrowed
+        hl = model.highlights(narrowed) if model is not None else None
+        hl = hl or Highlights()
+        hl.trail = self.trail
+        if game.combat is not None:
+            hl.focus = {game.combat.attacker.uid, game.combat.defender.uid}
+        if model is not None:
+            ctx = model.decision.context or {}
+            for key in ("fighter", "attacker", "defender"):
+                if isinstance(ctx.get(key), Fighter):
+                    (hl.subject if key == "fighter" else hl.focus).add(ctx[key].uid)
+        hover_button = self.prompt_bar.button_at(self.hover_pos) if model is not None else None
+        if hover_button is not None and isinstance(hover_button.value, int):
+            if hover_button.value in model.routes:
+                hl.route = model.routes[hover_button.value]
+        bv = self.board_view
+        bv.hover_space = None
+        if L.board.collidepoint(self.hover_pos) and self.overlay is None and not self.combat.rect.collidepoint(
+                self.hover_pos):
+            bv.hover_space = bv.space_at(self.hover_pos)
+        if hover_button is not None and isinstance(hover_button.value, int) and hover_button.value in model.option_space:
+            bv.hover_space = model.option_space[hover_button.value]
+        clip = surf.get_clip()
+        surf.set_clip(L.board)
+        bv.draw(surf, game, hl, now)
+        bv.draw_borough_labels(surf, game)
+        avoid = [(x, y, 4 if i in hl.spaces else 1) for i, (x, y) in enumerate(bv.centers)]
+        avoid += [(*bv.centers[f.space], 6) for f in game.fighters]
+        combat_hover = self.combat.draw(surf, L.board, self.hover_pos, avoid)
+        surf.set_clip(clip)
+
+        # top bar with the menu and undo buttons on its right
+        self.hud.hits.clear()
+        status_bottom = self.hud.draw_side(surf, L.side, game, self.ctl.seat_kinds() if self.ctl else {})
+        bw = 150
+        self.hud.draw_top(surf, L.top, game, right_reserved=bw + 10)
+        self.top_buttons = [
+            Button(pygame.Rect(L.top.right - bw - 8, L.top.top + 14, 66, 34), "Undo", value="undo", size=14,
+                   enabled=model is not None and self.ctl is not None and not self.ctl.undo_refusal()),
+            Button(pygame.Rect(L.top.right - 78, L.top.top + 14, 70, 34), "Menu", value="menu", size=14),
+        ]
+        for b in self.top_buttons:
+            b.draw(surf, hover=b.rect.collidepoint(self.hover_pos))
+        self.log.draw(surf, L.log_rect(status_bottom), game.events)
+
+        # prompt bar (with a skip button while an enemy or bot turn plays out)
+        reserved = 0
+        self.skip_button = None
+        if self.waiting and model is None:
+            self.skip_button = Button(pygame.Rect(L.prompt.right - 190, L.prompt.top + 10, 178, 34),
+                                      "Skip to my turn (Space)", value="skip", size=14, primary=True)
+            reserved = 200
+        self.prompt_bar.draw(surf, L.prompt, game, model, narrowed, self.hover_pos, self.status, reserved)
+        if self.skip_button is not None:
+            self.skip_button.draw(surf, hover=self.skip_button.rect.collidepoint(self.hover_pos))
+
+        side, hidden, why, tabs = self.hand_state()
+        legal = model.legal_cards() if model is not None else set()
+        if narrowed is not None and model is not None:
+            legal = {uid for uid, opts in model.card_opts.items() if set(opts) & set(narrowed)}
+        hover_card = self.hand.draw(surf, L.hand, side, hidden=hidden, legal=legal,
+                                    choosing=model is not None and bool(model.card_opts), hover_pos=self.hover_pos,
+                                    tabs=tabs, hidden_reason=why)
+
+        # popups: card details, space details
+        screen = surf.get_rect()
+        if self.overlay is None:
+            if hover_card is not None:
+                r = next((r for r, c in self.hand.card_rects if c is hover_card), None)
+                anchor = (r.centerx, r.top - 20) if r is not None else self.hover_pos
+                card_view.draw_detail(surf, hover_card, anchor, screen)
+            elif combat_hover is not None:
+                card_view.draw_detail(surf, combat_hover, (self.hover_pos[0], self.hover_pos[1] + 330), screen)
+            elif hover_button is not None and isinstance(hover_button.value, int) and isinstance(
+                    model.option_value(hover_button.value), Card):
+                card_view.draw_detail(surf, model.option_value(hover_button.value),
+                                      (hover_button.rect.centerx, hover_button.rect.top - 8), screen)
+            elif bv.hover_space is not None and L.board.collidepoint(self.hover_pos):
+                self._tooltip(surf, self._space_lines(bv.hover_space), L.board)
+            else:
+                hit = self.hud.hits.at(self.hover_pos)
+                if hit is not None and hit[0] == "init":
+                    self._tooltip(surf, init_card_lines(hit[1]), screen)
+        if self.overlay is not None:
+            self.overlay.draw(surf, self.hover_pos)
+        self._draw_toast(surf)
+
+    def _space_lines(self, space: int) -> list[str]:
+        lines = self.board_view.describe_space(self.game, space)
+        if self.model is not None:
+            opts = self.model.options_at_space(space)
+            if opts:
+                lines.append("Click: " + " / ".join(self.model.label(i) for i in opts[:3]))
+        return lines
+
+    def _tooltip(self, surf, lines: list[str], bounds: pygame.Rect) -> None:
+        lines = [line for raw in lines for line in T.wrap(raw, 13, 380)]
+        w = max(T.text_width(line, 13) for line in lines) + 20
+        h = len(lines) * 18 + 12
+        x, y = self.hover_pos
+        rect = pygame.Rect(x + 18, y + 12, w, h)
+        rect.clamp_ip(bounds)
+        pygame.draw.rect(surf, (12, 14, 20), rect, border_radius=6)
+        pygame.draw.rect(surf, T.PANEL_EDGE, rect, 1, border_radius=6)
+        for k, line in enumerate(lines):
+            T.draw_text(surf, line, (rect.left + 10, rect.top + 6 + 18 * k), 13,
+                        T.TEXT if k == 0 else (T.HIGHLIGHT if line.startswith("Click") else T.MUTED), bold=k == 0)
+
+    def _draw_toast(self, surf) -> None:
+        if self._toast is None:
+            return
+        text, until = self._toast
+        if pygame.time.get_ticks() > until:
+            self._toast = None
+            return
+        img = T.render(text, 15, T.TEXT, True)
+        rect = img.get_rect(midtop=(self.layout.board.centerx, self.layout.board.top + 12)).inflate(24, 12)
+        pygame.draw.rect(surf, (20, 24, 34), rect, border_radius=8)
+        pygame.draw.rect(surf, T.WARN, rect, 2, border_radius=8)
+        surf.blit(img, img.get_rect(center=rect.center))

@@ -1,0 +1,39 @@
+"""`adventures play` (the default command): open the desktop app."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, e.g. 1440x900, got {text!r}") from None
+    return w, h
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("scenario", nargs="?", help="start straight into this scenario (YAML path, a name in "
+                                                    "scenarios/, or 'shredder'/'krang')")
+    parser.add_argument("--seed", type=int, default=None, help="seed for the scenario (default: random)")
+    parser.add_argument("--resume", metavar="SAVE", help="open a saved game")
+    parser.add_argument("--size", type=parse_size, default=None, help="window size, e.g. 1440x900")
+    parser.add_argument("--hidden-hands", action="store_true", help="hot seat: hide hands between players")
+
+
+def run(args: argparse.Namespace) -> int:
+    from adventures.app.app import App
+    from adventures.app.controller import GameSetup, random_seed
+    start = None
+    if args.scenario:
+        from adventures.app.scenarios import find_scenario
+        try:
+            scenario = find_scenario(args.scenario)
+        except ValueError as exc:
+            print(f"adventures play: {exc}", file=sys.stderr)
+            return 2
+        seed = args.seed if args.seed is not None else (scenario.seed if scenario.seed is not None else random_seed())
+        start = GameSetup(scenario, seed, open_hands=not args.hidden_hands, source=args.scenario)
+    app = App(size=args.size)
+    return app.run(start=start, resume=args.resume)

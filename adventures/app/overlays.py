@@ -1,0 +1,163 @@
+"""Modal layers drawn over the game: the menu, save lists, card piles, the hot-seat curtain.
+
+Each overlay draws itself over a dimmed screen and turns events into a result value
+(`None` while it stays open); the scene decides what a result means.
+"""
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+import pygame
+
+from adventures.app import card_view
+from adventures.app import theme as T
+from adventures.app.widgets import Button
+
+CLOSE = "close"
+
+
+def dim(surf: pygame.Surface, alpha: int = 170) -> None:
+    shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    shade.fill((6, 8, 12, alpha))
+    surf.blit(shade, (0, 0))
+
+
+class Overlay:
+    modal = True
+
+    def draw(self, surf: pygame.Surface, hover_pos) -> None: ...
+
+    def handle(self, event: pygame.event.Event):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return CLOSE
+        return None
+
+
+class ButtonOverlay(Overlay):
+    """A centred card with a title, some text lines and a column of buttons."""
+
+    def __init__(self, title: str, items: list[tuple[str, object]], lines: list[str] = (), width: int = 380):
+        self.title = title
+        self.items = items
+        self.lines = list(lines)
+        self.width = width
+        self.buttons: list[Button] = []
+
+    def draw(self, surf, hover_pos) -> None:
+        dim(surf)
+        w = self.width
+        body = sum(len(T.wrap(line, 14, w - 40)) for line in self.lines) * 19
+        h = 70 + body + len(self.items) * 44 + 10
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = surf.get_rect().center
+        T.panel(surf, rect, T.PANEL, T.PANEL_EDGE, 12)
+        T.draw_text(surf, self.title, (rect.centerx, rect.top + 18), 22, T.TEXT, bold=True, anchor="midtop")
+        y = rect.top + 56
+        for line in self.lines:
+            y += T.draw_wrapped(surf, line, pygame.Rect(rect.left + 20, y, w - 40, 200), 14, T.MUTED, line_gap=5)
+        self.buttons = []
+        for k, (label, value) in enumerate(self.items):
+            b = Button(pygame.Rect(rect.left + 30, y + 4 + k * 44, w - 60, 36), label, value=value,
+                       primary=(k == 0), size=16, enabled=value is not None)
+            b.draw(surf, hover=b.rect.collidepoint(hover_pos))
+            self.buttons.append(b)
+
+    def handle(self, event):
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for b in self.buttons:
+                if b.hit(event.pos):
+                    return b.value
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.items:
+            return self.items[0][1]
+        return super().handle(event)
+
+
+def menu_overlay(can_undo: bool, speed_label: str, open_hands: bool) -> ButtonOverlay:
+    return ButtonOverlay("Menu", [
+        ("Resume", CLOSE),
+        ("Undo last decision  (Ctrl+Z)", "undo" if can_undo else None),
+        ("Save game", "save"),
+        ("Load game…", "load"),
+        (f"Enemy speed: {speed_label}", "speed"),
+        (f"Open hands: {'on' if open_hands else 'off'}", "hands"),
+        ("New game", "new"),
+        ("Quit (the game is auto-saved)", "quit"),
+    ])
+
+
+def describe_save(path: Path) -> str:
+    stamp = datetime.datetime.fromtimestamp(path.stat().st_mtime).strftime("%d %b %H:%M")
+    return f"{path.stem}  ·  {stamp}"
+
+
+def load_overlay(saves: list[Path], autosave: Path | None) -> ButtonOverlay:
+    items: list[tuple[str, object]] = []
+    if autosave is not None and autosave.exists():
+        items.append((f"Autosave  ·  {describe_save(autosave).split('·')[-1].strip()}", ("load", autosave)))
+    items += [(describe_save(p), ("load", p)) for p in saves[:8]]
+    if not items:
+        return ButtonOverlay("Load game", [("Back", CLOSE)], ["No saved games yet."])
+    return ButtonOverlay("Load game", items + [("Back", CLOSE)], width=460)
+
+
+def curtain_overlay(side, number: int | None) -> ButtonOverlay:
+    who = f"Player {number} ({side.name})" if number is not None else side.name
+    return ButtonOverlay(f"Pass to {who}", [(f"I am {side.name}: show my hand", CLOSE)],
+                         [f"Hands are hidden. Hand the device to {who}, then press Enter."], width=460)
+
+
+class PileOverlay(Overlay):
+    """Browse a pile of cards (discard piles, the trap discard); decks only show a count."""
+
+    def __init__(self, title: str, cards: list, hidden_count: int | None = None, names: list[str] | None = None):
+        self.title = title
+        self.cards = list(reversed(cards))          # newest first
+        self.hidden_count = hidden_count
+        self.names = names
+        self.rects: list[tuple[pygame.Rect, object]] = []
+
+    def draw(self, surf, hover_pos) -> None:
+        dim(surf, 200)
+        area = surf.get_rect().inflate(-80, -80)
+        T.panel(surf, area, T.PANEL, T.PANEL_EDGE, 12)
+        T.draw_text(surf, self.title, (area.left + 20, area.top + 16), 22, T.TEXT, bold=True)
+        T.draw_text(surf, "click or Esc to close", (area.right - 20, area.top + 20), 13, T.MUTED, anchor="topright")
+        body = area.inflate(-40, -80)
+        body.top = area.top + 60
+        self.rects = []
+        if self.hidden_count is not None:
+            T.draw_text(surf, f"{self.hidden_count} cards, face down: their order is hidden.", body.center, 18,
+                        T.MUTED, anchor="center")
+            return
+        if self.names is not None:
+            y = body.top
+            for name in reversed(self.names):
+                T.draw_text(surf, f"• {name}", (body.left, y), 15, T.TEXT)
+                y += 22
+            if not self.names:
+                T.draw_text(surf, "Empty.", body.center, 18, T.MUTED, anchor="center")
+            return
+        if not self.cards:
+            T.draw_text(surf, "Empty.", body.center, 18, T.MUTED, anchor="center")
+            return
+        cw, ch = 120, 168
+        cols = max(1, (body.width + 12) // (cw + 12))
+        hover = None
+        for k, card in enumerate(self.cards):
+            r = pygame.Rect(body.left + (k % cols) * (cw + 12), body.top + (k // cols) * (ch + 14), cw, ch)
+            if r.bottom > body.bottom:
+                T.draw_text(surf, f"+ {len(self.cards) - k} more", (r.left, r.top), 15, T.MUTED)
+                break
+            over = r.collidepoint(hover_pos)
+            card_view.draw_card(surf, card, r, hover=over)
+            if over:
+                hover = (card, r)
+        if hover is not None:
+            card, r = hover
+            card_view.draw_detail(surf, card, (r.centerx, r.top - 6), surf.get_rect())
+
+    def handle(self, event):
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return CLOSE
+        return super().handle(event)

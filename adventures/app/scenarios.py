@@ -1,0 +1,43 @@
+"""Finding a scenario for the command line: a YAML path, a file name in scenarios/, or a
+built-in quick setup ("shredder", "krang": one hero, solo)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.content.schema import ScenarioDef
+
+BUILTIN = {
+    "shredder": {"name": "Solo against Shredder", "villain": "shredder",
+                 "seats": [{"hero": "Leonardo", "bot": "human"}]},
+    "krang": {"name": "Solo against Krang", "villain": "krang",
+              "seats": [{"hero": "Donatello", "bot": "human"}]},
+}
+
+
+def default_scenario() -> ScenarioDef:
+    """The game `adventures` opens on: one hero against Shredder."""
+    return find_scenario("shredder")
+
+
+def find_scenario(name: str) -> ScenarioDef:
+    """Raises ValueError with a one-line message when nothing matches."""
+    from adventures.app.new_game_scene import scenario_dirs
+    from engine.content.loader import ContentError, load_file
+    path = Path(name)
+    candidates = [path] + [d / name for d in scenario_dirs()] + [d / f"{name}.yaml" for d in scenario_dirs()]
+    for p in candidates:
+        if p.is_file():
+            try:
+                return load_file(p, "scenario")
+            except ContentError as exc:
+                raise ValueError(str(exc).splitlines()[0]) from None
+    if name.lower() in BUILTIN:
+        data = dict(BUILTIN[name.lower()])
+        from adventures.content.catalog import load_catalog
+        cat = load_catalog()
+        for seat in data["seats"]:
+            if cat.hero(seat["hero"]) is None:      # content still being written: any hero will do
+                seat["hero"] = "random"
+        return ScenarioDef.model_validate(data)
+    known = ", ".join(sorted(BUILTIN))
+    raise ValueError(f"no scenario {name!r}: give a YAML path, a file in scenarios/, or one of: {known}")

@@ -1,0 +1,104 @@
+"""`adventures screenshot SCENARIO --seed N --turns K --out file.png`: the app, headless.
+
+Bots play every seat for K turns (player and enemy turns both count); the picture is
+taken at the next decision of a player seat, so it shows a real prompt, the highlights
+and that player's hand, exactly as the app draws them.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from adventures.app.main import parse_size
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("scenario", help="a scenario YAML path, a name in scenarios/, or 'shredder'/'krang'")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--turns", type=int, default=6, help="turns to play before the picture (default 6)")
+    parser.add_argument("--out", default="screenshot.png", help="PNG file to write")
+    parser.add_argument("--size", type=parse_size, default=(1600, 1000), help="window size (default 1600x1000)")
+    parser.add_argument("--at", metavar="TAG", default="",
+                        help="wait for a player decision with this tag (e.g. action, move_dest, defense_card)")
+
+
+def run(args: argparse.Namespace) -> int:
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from adventures.app.scenarios import find_scenario
+    try:
+        scenario = find_scenario(args.scenario)
+    except ValueError as exc:
+        print(f"adventures screenshot: {exc}", file=sys.stderr)
+        return 2
+    path = take(scenario, args.seed, args.turns, args.out, tuple(args.size), at=args.at)
+    print(f"wrote {path}")
+    return 0
+
+
+class _Taken(BaseException):
+    pass
+
+
+def take(scenario, seed: int, turns: int, out: str, size=(1600, 1000), at: str = "") -> str:
+    """Play `turns` turns with bots and save the app's picture of the next player decision
+    (the next one tagged `at`, if given)."""
+    import pygame
+
+    from adventures.app.app import App
+    from adventures.app.controller import GameController, GameSetup, make_bot, make_table_bot
+
+    app = App(size=size, headless=True, fps=0, speed_ms=0)
+
+    class ShotAgent:
+        def __init__(self, ctl, inner):
+            self.ctl, self.inner = ctl, inner
+
+        def choose(self, game, decision):
+            if self.ctl.turns_seen > turns and decision.seat >= 0 and (not at or decision.tag == at):
+                self.ctl.snap(decision)
+            return self.inner.choose(game, decision)
+
+    class ShotController(GameController):
+        turns_seen = 0
+
+        def agents(self):
+            bots = {}
+            agents = {}
+            for i, s in enumerate(self.setup.scenario.seats):
+                kind = "heuristic" if s.bot == "human" else s.bot
+                bots.setdefault(kind, make_bot(kind))
+                agents[i] = ShotAgent(self, bots[kind])
+            return agents, ShotAgent(self, make_table_bot())
+
+        def observe(self, event):
+            if event.get("kind") == "turn":
+                self.turns_seen += 1
+            super().observe(event)
+
+        def autosave(self):
+            pass              # a picture must not replace the player's autosave
+
+        def forget_autosave(self):
+            pass
+
+        def snap(self, decision=None):
+            scene = app.game_scene
+            if self.game is None:
+                return
+            if decision is not None:
+                scene.viewer_seat = decision.seat
+                scene.begin_decision(decision)
+            app.draw_frame(scene)
+            pygame.image.save(app.screen, out)
+            raise _Taken()
+
+    ctl = ShotController(app, GameSetup(scenario, seed, open_hands=True))
+    app.controller = ctl
+    try:
+        ctl.run()
+        ctl.snap()            # the game ended first: picture the final position
+    except _Taken:
+        pass
+    return out
