@@ -1,0 +1,904 @@
+"""The heuristic hero bot: plays like a sensible, slightly cautious player.
+
+It answers each decision from a few cheap facts about the board (precomputed
+`board.dist`, the enemies' remaining decks, the threat track) and never copies or
+simulates the game, so one decision costs microseconds. The strategy, in short:
+
+* attack when the expected damage is worth a card (the villain first: simulations show
+  focusing him wins far more than trading blows with minions; finish weak minions);
+* otherwise move towards the villain, or out of every enemy's reach when badly hurt and
+  such a space can be reached;
+* when the objective is pressing and the work can be done this maneuver, sweep a borough
+  clean of Foot soldiers (Shredder) or deactivate a Doomsday Machine (Krang);
+* defend with the best pure defense card, spend versatile cards only when it matters;
+* boost and discard with the card that is worth least.
+
+Decisions are routed on `decision.tag`; unknown tags get option 0 (the engine lists the
+natural default first). The "players choose" seat is `adventures.bots.table.TablePolicy`.
+"""
+from __future__ import annotations
+
+from engine.state import ATTACK, DEFENSE, HERO, SCHEME, SIDEKICK, VERSATILE, VILLAIN
+
+ENEMY_MOVE = 3             # an enemy initiative card's usual move value (Adventures p.8)
+HAND_LIMIT = 7
+FAR = 10_000
+
+
+# ---------------------------------------------------------------- reading the table
+def player_side(game, seat: int):
+    """The player side sitting at `seat` (player sides use their seat as index)."""
+    cur = game.current
+    if cur is not None and cur.index == seat and not cur.is_enemy:
+        return cur
+    for s in game.sides:
+        if s.index == seat and not s.is_enemy:
+            return s
+    return None
+
+
+def enemy_fighters(game) -> list:
+    return [f for s in game.sides if s.is_enemy for f in s.fighters if f.alive and f.space is not None]
+
+
+def player_fighters(game) -> list:
+    return [f for s in game.sides if not s.is_enemy and not s.eliminated
+            for f in s.fighters if f.alive and f.space is not None]
+
+
+def the_villain(game):
+    adv = getattr(game, "adv", None)
+    if adv is None:
+        return None
+    v = adv.villain.fighters[0]
+    return v if v.alive and v.space is not None else None
+
+
+def next_cards(side) -> list:
+    """The cards an enemy's next reveal can be: its deck, or its discard when the deck is empty."""
+    return side.deck or side.discard
+
+
+def defense_values(game, target) -> list[int]:
+    """What an enemy may defend with: the defense values of the cards it can reveal."""
+    mod = game.rules.defense_modifier(game, target)
+    vals = [c.printed("defense") + mod for c in next_cards(target.side)]
+    return vals or [mod]
+
+
+def attack_values(attacker, revealed=None) -> list[int]:
+    """An enemy's possible attack values: the card came uniformly from its deck."""
+    pool = next_cards(attacker.side)
+    vals = [c.printed("attack") for c in pool]
+    if revealed is not None and revealed not in pool:
+        vals.append(revealed.printed("attack"))
+    return vals or [0]
+
+
+def expected_damage(value: int, defenses: list[int]) -> float:
+    return sum(value - d for d in defenses if value > d) / len(defenses)
+
+
+def usable(card, fighter) -> bool:
+    return card.fighter == "any" or card.fighter == fighter.name or (fighter.label and card.fighter == fighter.label)
+
+
+def card_worth(card, side) -> float:
+    """How much a card in hand is worth keeping (boost and discard spend the lowest)."""
+    if card.fighter != "any" and not any(f.alive and usable(card, f) for f in side.fighters):
+        return 0.2 * card.boost            # its fighter is gone: only its boost is left
+    v = card.value or 0
+    if card.kind == VERSATILE:
+        w = v + 1.0
+    elif card.kind == ATTACK:
+        w = float(v)
+    elif card.kind == DEFENSE:
+        w = 0.8 * v
+    else:
+        w = 3.5                            # schemes: card draw, tricks
+    return w + 0.1 * card.boost
+
+
+def in_range(board, fighter, space: int, target_space: int) -> bool:
+    """Could `fighter` standing on `space` attack a fighter on `target_space`?"""
+    return target_space in board.adj[space] or (fighter.ranged and board.same_zone(space, target_space))
+
+
+def threat_left(game) -> int:
+    """Threat spaces left before the villain completes its objective again."""
+    adv = game.adv
+    return adv.track_length - 1 - adv.threat
+
+
+def _state_name(v) -> str:
+    if isinstance(v, str):
+        return v.lower()
+    if isinstance(v, dict):
+        return str(v.get("state", v.get("side", "patrolling"))).lower()
+    return "patrolling" if v else ""
+
+
+def foot_soldiers(game) -> tuple[set[int], set[int]]:
+    """(patrolling, entrenched) Foot circle indices, from `adv.data["foot"]`
+    (circle -> "patrolling" | "entrenched"; other spellings and a list work too)."""
+    data = game.adv.data.get("foot") if getattr(game, "adv", None) is not None else None
+    if not data:
+        return set(), set()
+    patrol, entrenched = set(), set()
+    if isinstance(data, dict):
+        for k, v in data.items():                  # the fast path: Shredder's own format
+            if v == "patrolling":
+                patrol.add(k)
+            elif v == "entrenched":
+                entrenched.add(k)
+            else:
+                name = _state_name(v)
+                if name and name not in ("none", "empty"):
+                    (entrenched if name.startswith("e") else patrol).add(k)
+        return patrol, entrenched
+    for k, v in enumerate(data):
+        name = _state_name(v)
+        if name and name not in ("none", "empty"):
+            (entrenched if name.startswith("e") else patrol).add(k)
+    return patrol, entrenched
+
+
+def active_machines(game) -> list[tuple[int, ...]]:
+    """The wired spaces of each active Doomsday Machine, from `adv.data["machines"]`
+    (machine id or index -> active flag or state name)."""
+    adv = getattr(game, "adv", None)
+    data = adv.data.get("machines") if adv is not None else None
+    if not data:
+        return []
+    board = game.board
+    by_id = {m[0]: m[2] for m in board.machines}
+    items = data.items() if isinstance(data, dict) else enumerate(data)
+    out = []
+    for k, v in items:
+        active = v.lower().startswith("a") if isinstance(v, str) else bool(v)
+        if not active:
+            continue
+        wired = by_id.get(k)
+        if wired is None and isinstance(k, int) and 0 <= k < len(board.machines):
+            wired = board.machines[k][2]
+        if wired:
+            out.append(wired)
+    return out
+
+
+def deploy_revealed(game) -> bool:
+    """Has this round's Foot-deploying initiative card (To the Streets) already resolved?"""
+    for card in game.adv.row:
+        for o in card.right_now_ops:
+            if isinstance(o, dict) and "deploy_foot" in o:
+                return True
+    return False
+
+
+def clearable_foot(game) -> list[int]:
+    """Patrolling circles worth sweeping: boroughs holding only patrolling soldiers, few
+    enough to clear in a maneuver, and not about to be refilled this round (the borough
+    under threat gets new soldiers from To the Streets until it has resolved; p.14-15)."""
+    adv = game.adv
+    board = game.board
+    foot = adv.data.get("foot") or {}
+    under = adv.data.get("under_threat")
+    refill_done = deploy_revealed(game)
+    per: dict[str, list[int]] = {}
+    dirty: set[str] = set()
+    for k, v in (foot.items() if isinstance(foot, dict) else ()):
+        if not 0 <= k < len(board.circles):
+            continue
+        b = board.circles[k][2]
+        if _state_name(v).startswith("e"):
+            dirty.add(b)
+        else:
+            per.setdefault(b, []).append(k)
+    out = []
+    for b, ks in per.items():
+        if b not in dirty and len(ks) <= 3 and (b != under or refill_done):
+            out.extend(ks)
+    return out
+
+
+def objective_pressure(game) -> tuple[str, int, float]:
+    """(duty, per-round extra threat, urgency): what the objective asks of the heroes.
+
+    The end-of-round advance is 1 + (boroughs with Foot soldiers) for Shredder, 1 +
+    (active machines) for Krang (p.14, p.16). urgency 3: one more cleared borough or
+    deactivated machine stops the objective completing this round; 1: it slows the track;
+    0: nothing useful to do."""
+    adv = getattr(game, "adv", None)
+    if adv is None:
+        return "", 0, 0.0
+    board = game.board
+    left = max(1, threat_left(game))
+    foot = adv.data.get("foot")
+    if isinstance(foot, dict) and foot:
+        extra = len({board.circles[k][2] for k in foot if 0 <= k < len(board.circles)})
+        if not clearable_foot(game):
+            return "", extra, 0.0
+        advance = 1 + extra
+        urgency = 3.0 if advance >= left > advance - 1 else (0.0 if advance >= left else 1.0)
+        return ("foot" if urgency else ""), extra, urgency
+    if "machines" in adv.data:
+        active = active_machines(game)
+        if active:
+            extra = len(active)
+            advance = 1 + extra
+            return "machine", extra, 3.0 if advance >= left > advance - 1 else 1.0   # lasting: always worth it
+    return "", 0, 0.0
+
+
+# ---------------------------------------------------------------- the bot
+class HeuristicBot:
+    """A fast rule-based player. Tunables are plain attributes so sweeps can vary them."""
+
+    name = "heuristic"
+
+    def __init__(self, retreat_fraction: float = 0.25, duty_urgency: float = 1.0,
+                 attack_threshold: float = 0.75, villain_weight: float = 4.0,
+                 versatile_defense_at: float = 2.0):
+        self.retreat_fraction = retreat_fraction   # retreat below this share of max health
+        self.duty_urgency = duty_urgency           # objective_pressure urgency that triggers duty
+        self.attack_threshold = attack_threshold   # expected damage worth an attack card
+        self.villain_weight = villain_weight       # a point of damage on the villain vs a minion
+        self.versatile_defense_at = versatile_defense_at   # expected attack that earns a versatile card
+        self._remover: dict[int, int] = {}         # side index -> uid removing Foot soldiers
+        self._moved: dict[int, set[int]] = {}      # side index -> uids moved this maneuver
+        # Facts computed once per decision (the state cannot change while a decision is open).
+        self._memo: dict = {}
+        self._memo_at: tuple = (None, -1)
+        self._cache: dict = {}
+        self._cache_game = None
+
+    def choose(self, game, decision) -> int:
+        at = (game, game.decision_count)
+        if at[0] is not self._memo_at[0] or at[1] != self._memo_at[1]:
+            self._memo_at = at
+            self._memo.clear()
+        handler = HANDLERS.get(decision.tag)
+        if handler is None:
+            return 0
+        return handler(self, game, decision)
+
+    # ------------------------------------------------------------ plans (memoised)
+    def objective_key(self, game) -> tuple:
+        """A cheap fingerprint of the objective tokens: Foot soldiers (count, circle sum,
+        objectives done: a fall flips them) and Doomsday Machines; memoised per decision."""
+        m = self._memo.get("okey")
+        if m is None:
+            adv = getattr(game, "adv", None)
+            if adv is None:
+                return ()
+            data = adv.data
+            foot = data.get("foot")
+            machines = data.get("machines")
+            m = (len(foot), sum(foot), game.adv.completions) if isinstance(foot, dict) else repr(foot)
+            m = (m, tuple(machines.values()) if isinstance(machines, dict) else repr(machines))
+            self._memo["okey"] = m
+        return m
+
+    def _cached(self, game, name: str, compute):
+        """Facts that depend only on the objective tokens survive across decisions."""
+        if self._cache_game is not game:
+            self._cache_game = game
+            self._cache.clear()
+        key = (name, self.objective_key(game))
+        if key not in self._cache:
+            if len(self._cache) > 64:
+                self._cache.clear()
+            self._cache[key] = compute()
+        return self._cache[key]
+
+    def foot(self, game) -> tuple[set[int], set[int]]:
+        return self._cached(game, "foot", lambda: foot_soldiers(game))
+
+    def pressure(self, game) -> tuple[str, int, float]:
+        key = ("pressure", game.adv.threat, game.round, len(game.adv.row))
+        return self._cached(game, key, lambda: objective_pressure(game))
+
+    def hurt(self, fighter) -> bool:
+        """Badly hurt: a hero that should stay away from enemies."""
+        return fighter.kind == HERO and fighter.health <= max(2, self.retreat_fraction * fighter.max_health)
+
+    def retreating(self, game, f) -> bool:
+        """Badly hurt and able to reach a space no enemy can reach next turn (with a boost)."""
+        if not self.hurt(f) or f.space is None:
+            return False
+        key = ("retreat", f.uid)
+        m = self._memo.get(key)
+        if m is None:
+            from engine.movement import destinations
+            enemies = enemy_fighters(game)
+            dist = game.board.dist
+            steps = f.side.move + max((c.boost for c in f.side.hand), default=0)
+            m = self._memo[key] = bool(enemies) and any(
+                min(dist[e.space][s] for e in enemies) > ENEMY_MOVE + 1 for s in destinations(game, f, steps))
+        return m
+
+    def duty_fighter(self, game, side):
+        """(fighter, duty) of this side that should work on the objective this maneuver,
+        or (None, ""): only when the objective is pressing and the work can actually be
+        done now (a whole borough swept clean, or a machine within reach)."""
+        key = ("duty", side.index)
+        m = self._memo.get(key)
+        if m is None:
+            m = self._memo[key] = self._duty_fighter(game, side)
+        return m
+
+    def _duty_fighter(self, game, side):
+        if getattr(game, "adv", None) is None:
+            return None, ""
+        duty, _, urgency = self.pressure(game)
+        if not duty or urgency < self.duty_urgency or not side.hand:
+            return None, ""
+        steps = side.move + max((c.boost for c in side.hand), default=0)
+        best, best_v = None, 0.0
+        if duty == "foot":
+            targets = self.clearable(game)
+            groups = borough_groups(game, targets)
+            for f in side.fighters:
+                if f.alive and f.space is not None and not self.hurt(f):
+                    v = max((foot_value(groups, c) for c in sweep_routes(game, f, steps, targets, self.gap(game)).values()),
+                            default=0.0)
+                    if v > best_v:
+                        best, best_v = f, v
+            return (best, duty) if best_v >= 1.0 else (None, "")
+        wired = {s for w in active_machines(game) for s in w}
+        from engine.movement import destinations
+        for f in side.fighters:
+            if f.alive and f.space is not None and not self.hurt(f):
+                if f.space in wired:
+                    return f, duty
+                if any(s in wired for s in destinations(game, f, steps)):
+                    best = best or f
+        return (best, duty) if best is not None else (None, "")
+
+    def clearable(self, game) -> set[int]:
+        key = ("clearable", game.round, len(game.adv.row))     # the row says if To the Streets resolved
+        return self._cached(game, key, lambda: set(clearable_foot(game)))
+
+    def gap(self, game) -> list[int]:
+        key = ("gap", game.round, len(game.adv.row))
+        return self._cached(game, key, lambda: circle_gap(game, self.clearable(game)))
+
+    def best_attack(self, game, side):
+        """(score, attacker, target) of the best attack this side can make now."""
+        board = game.board
+        enemies = enemy_fighters(game)
+        best = (0.0, None, None)
+        for f in side.fighters:
+            if not f.alive or f.space is None:
+                continue
+            vals = [c.value or 0 for c in side.hand if (c.kind == ATTACK or c.kind == VERSATILE) and usable(c, f)]
+            if not vals:
+                continue
+            v = max(vals)
+            for t in enemies:
+                if in_range(board, f, f.space, t.space) and game.rules.can_target(game, f, t):
+                    s = attack_score(game, t, v, self.villain_weight)
+                    if s > best[0]:
+                        best = (s, f, t)
+        return best
+
+
+def borough_groups(game, targets: set[int]) -> list[frozenset[int]]:
+    """The target circles grouped by borough (a borough counts only when all are gone)."""
+    by: dict[str, set[int]] = {}
+    for k in targets:
+        by.setdefault(game.board.circles[k][2], set()).add(k)
+    return [frozenset(v) for v in by.values()]
+
+
+def foot_value(groups: list[frozenset[int]], crossed) -> float:
+    """Boroughs swept clean by a route, plus a little for partial progress."""
+    got = set(crossed)
+    return sum(1.0 for g in groups if g <= got) + 0.2 * len(got)
+
+
+def circle_gap(game, targets: set[int]) -> list[int]:
+    """Per space, the distance to the nearest end of a target circle."""
+    circles = game.board.circles
+    ends = {x for k in targets for x in circles[k][:2]}
+    return [min((row[x] for x in ends), default=FAR) for row in game.board.dist]
+
+
+def sweep_routes(game, fighter, steps: int, targets: set[int], gap: list[int] | None = None) -> dict[int, tuple]:
+    """For each space `fighter` may end on within `steps`: the most target circles a route
+    there crosses. Routes are simple paths that never enter a space held by an opposing
+    fighter and end on an empty space (or where they started). Ends past the last circle
+    in reach are not explored (`gap`: circle_gap, passed in when already known)."""
+    board = game.board
+    start = fighter.space
+    gap = gap if gap is not None else circle_gap(game, targets)
+    if steps <= 0 or gap[start] >= steps:
+        return {start: ()}                       # no target circle within reach: skip the search
+    team = fighter.side.team
+    blocked = {f.space for f in game.fighters if f.side.team != team}
+    occ = game.occ
+    adj = board.adj
+    edge_circle = board.edge_circle
+    best: dict[int, tuple] = {start: ()}
+    on_path = {start}
+
+    def walk(node: int, left: int, crossed: tuple) -> None:
+        for t in adj[node]:
+            if t in blocked or t in on_path:
+                continue
+            k = edge_circle.get((node, t))
+            c = crossed + (k,) if k is not None and k in targets else crossed
+            if occ[t] is None and len(c) >= len(best.get(t, ())):
+                best[t] = c
+            if left > 1 and gap[t] < left - 1:
+                on_path.add(t)
+                walk(t, left - 1, c)
+                on_path.discard(t)
+
+    walk(start, steps, ())
+    return best
+
+
+def attack_score(game, target, value: int, villain_weight: float = 4.0) -> float:
+    """Expected worth of attacking `target` with a card of `value`."""
+    defs = defense_values(game, target)
+    exp = expected_damage(value, defs)
+    if target.kind == VILLAIN:
+        return villain_weight * exp + (50.0 if value - min(defs) >= target.health else 0.0)
+    kill = sum(1 for d in defs if value - d >= target.health) / len(defs)
+    return exp + 4.0 * kill
+
+
+def default_choice(bot, game, decision) -> int:
+    return 0
+
+
+def index_of(options: list, value) -> int:
+    for i, o in enumerate(options):
+        if o is value or (isinstance(o, str) and o == value):
+            return i
+    return 0
+
+
+def lowest_worth(options: list, side, start: int = 0) -> int:
+    best_i, best_w = start, FAR
+    for i in range(start, len(options)):
+        c = options[i]
+        if c is None:
+            continue
+        w = card_worth(c, side) if side is not None else (c.value or 0)
+        if w < best_w:
+            best_i, best_w = i, w
+    return best_i
+
+
+# ---------------------------------------------------------------- handlers: the turn
+def h_action(bot: HeuristicBot, game, d) -> int:
+    side = player_side(game, d.seat)
+    opts = d.options
+    if side is None:
+        return 0
+    bot._remover.pop(side.index, None)     # the Foot remover is chosen anew each maneuver
+    bot._moved.pop(side.index, None)
+    has_attack = "attack" in opts
+    score, attacker, _ = bot.best_attack(game, side) if has_attack else (0.0, None, None)
+    duty_f, duty = bot.duty_fighter(game, side)
+    hero = side.fighters[0]
+    if has_attack and score >= bot.attack_threshold:
+        # Urgent objective work beats a mediocre attack by the fighter that must go.
+        if not (duty_f is not None and duty_f is attacker and score < 3.0 and "maneuver" in opts):
+            return index_of(opts, "attack")
+    if duty_f is not None and "maneuver" in opts:
+        return index_of(opts, "maneuver")
+    in_position = any(f.alive and f.space is not None and any(
+        in_range(game.board, f, f.space, e.space) for e in enemy_fighters(game)) for f in side.fighters)
+    if "scheme" in opts:
+        schemes = sum(1 for c in side.hand if c.kind == SCHEME)
+        heals = bot.hurt(hero) and any(c.kind == SCHEME and "recover" in repr(c.effects) for c in side.hand)
+        if in_position or schemes >= 2 or heals:
+            return index_of(opts, "scheme")
+    if has_attack and score > 0.3:
+        return index_of(opts, "attack")
+    extras = [i for i, o in enumerate(opts) if not isinstance(o, str)]
+    if extras and in_position:
+        return extras[0]                   # an ability's own action (an item...) rather than idle moving
+    if "maneuver" in opts:
+        return index_of(opts, "maneuver")
+    return 0
+
+
+def h_attack_target(bot, game, d) -> int:
+    side = player_side(game, d.seat)
+    best_i, best_s = 0, -1.0
+    for i, (a, t) in enumerate(d.options):
+        vals = [c.value or 0 for c in side.hand if (c.kind == ATTACK or c.kind == VERSATILE) and usable(c, a)]
+        s = attack_score(game, t, max(vals), bot.villain_weight) if vals else 0.0
+        if a.kind == SIDEKICK:
+            s += 0.01                      # same damage: let the sidekick spend its card
+        if s > best_s:
+            best_i, best_s = i, s
+    return best_i
+
+
+def h_attack_card(bot, game, d) -> int:
+    target = d.context.get("defender")
+    opts = d.options
+    if target is not None and target.is_enemy and target.kind != VILLAIN:
+        # A minion: the cheapest card that surely finishes it, if any.
+        worst_def = max(defense_values(game, target))
+        killers = [i for i, c in enumerate(opts) if (c.value or 0) - worst_def >= target.health]
+        if killers:
+            return min(killers, key=lambda i: (opts[i].value or 0, opts[i].boost))
+    return max(range(len(opts)), key=lambda i: (opts[i].value or 0, -opts[i].boost))
+
+
+def h_defense_card(bot, game, d) -> int:
+    opts = d.options
+    defender = d.context.get("defender")
+    attacker = d.context.get("attacker")
+    if defender is None or attacker is None:
+        return max(range(1, len(opts)), key=lambda i: opts[i].value or 0) if len(opts) > 1 else 0
+    combat = game.combat
+    revealed = combat.att_card if combat is not None and attacker.is_enemy else None
+    atts = attack_values(attacker, revealed) if attacker.is_enemy else [4]
+    exp = sum(atts) / len(atts)
+    if max(atts) <= 0:
+        return 0
+    pure = [i for i in range(1, len(opts)) if opts[i].kind == DEFENSE]
+    if pure:
+        return max(pure, key=lambda i: (opts[i].value or 0, -opts[i].boost))
+    others = range(1, len(opts))
+    best = max(others, key=lambda i: (opts[i].value or 0, -opts[i].boost))
+    if defender.kind == SIDEKICK and defender.health <= 2:
+        return 0                           # a versatile card is worth more than a 1-2 health sidekick
+    if exp >= defender.health or exp >= bot.versatile_defense_at or bot.hurt(defender):
+        return best
+    return 0
+
+
+def h_boost(bot, game, d) -> int:
+    """Boost a maneuver only when the extra steps matter, with the least valuable card."""
+    side = player_side(game, d.seat)
+    opts = d.options
+    if side is None or len(opts) <= 1:
+        return 0
+    if len(side.hand) > HAND_LIMIT:
+        return lowest_worth(opts, side, 1)     # it would be discarded at the end of the turn anyway
+    hero = side.fighters[0]
+    mover = hero if hero.alive and hero.space is not None else next(
+        (f for f in side.fighters if f.alive and f.space is not None), None)
+    if mover is None:
+        return 0
+    duty_f, duty = bot.duty_fighter(game, side)
+    board = game.board
+    if duty_f is not None:
+        return duty_boost(bot, game, side, duty_f, duty, opts)
+    if bot.retreating(game, mover):
+        enemies = enemy_fighters(game)
+        close = enemies and min(board.dist[e.space][mover.space] for e in enemies) <= ENEMY_MOVE + 1
+        return lowest_worth(opts, side, 1) if close and len(side.hand) >= 3 else 0
+    else:
+        v = the_villain(game)
+        enemies = [v] if v is not None else enemy_fighters(game)
+        if not enemies:
+            return 0
+        need = min(0 if in_range(board, mover, mover.space, e.space) else board.dist[mover.space][e.space] - 1
+                   for e in enemies)
+    move = side.move
+    if need <= move:
+        return 0
+    gap = need - move
+    enough = [i for i in range(1, len(opts)) if opts[i].boost >= gap]
+    if enough:
+        i = min(enough, key=lambda i: card_worth(opts[i], side))
+        if card_worth(opts[i], side) <= 6 or len(side.hand) >= 5:
+            return i
+        return 0
+    if len(side.hand) >= 5:                    # cannot make it: still close in with a spare card
+        i = max(range(1, len(opts)), key=lambda i: opts[i].boost - 0.5 * card_worth(opts[i], side))
+        return i if opts[i].boost >= 2 else 0
+    return 0
+
+
+def duty_boost(bot, game, side, f, duty: str, opts: list) -> int:
+    """Boost with the cheapest card that lets the duty fighter do more of its work."""
+    from engine.movement import destinations
+    if duty == "foot":
+        targets = bot.clearable(game)
+        groups = borough_groups(game, targets)
+
+        def value(steps):
+            return max((foot_value(groups, c) for c in sweep_routes(game, f, steps, targets, bot.gap(game)).values()),
+                       default=0.0)
+    else:
+        wired = {s for w in active_machines(game) for s in w}
+
+        def value(steps):
+            return 1.0 if f.space in wired or any(s in wired for s in destinations(game, f, steps)) else 0.0
+    base = value(side.move)
+    for extra in sorted({opts[i].boost for i in range(1, len(opts)) if opts[i].boost > 0}):
+        if value(side.move + extra) > base:
+            pool = [i for i in range(1, len(opts)) if opts[i].boost >= extra]
+            return min(pool, key=lambda i: card_worth(opts[i], side))
+    return 0
+
+
+def h_move_fighter(bot, game, d) -> int:
+    for i, f in enumerate(d.options):
+        if f is not None:
+            bot._moved.setdefault(f.side.index, set()).add(f.uid)
+            return i
+    return 0
+
+
+def h_move_dest(bot, game, d) -> int:
+    f = d.context.get("fighter")
+    opts = d.options
+    if f is None or f.is_enemy:
+        return 0
+    side = f.side
+    board = game.board
+    dist = board.dist
+    start = f.space
+    steps = d.context.get("steps", side.move)
+    duty_f, duty = bot.duty_fighter(game, side)
+    if duty_f is f:
+        v = the_villain(game)
+        vdist = dist[v.space] if v is not None else [0] * board.n
+        if duty == "foot":
+            targets = bot.clearable(game)
+            groups = borough_groups(game, targets)
+            sweep = sweep_routes(game, f, steps, targets, bot.gap(game))
+
+            def score(s):
+                crossed = sweep.get(s, ())
+                return 10 * foot_value(groups, crossed) - 0.1 * vdist[s]
+        else:
+            wired = {s for w in active_machines(game) for s in w}
+
+            def score(s):
+                return (10.0 if s in wired else 0.0) - 0.1 * vdist[s]
+        i = max(range(len(opts)), key=lambda i: score(opts[i]))
+        if score(opts[i]) >= 1.0:
+            return i
+    enemies = enemy_fighters(game)
+    if not enemies:
+        return 0
+    if bot.retreating(game, f):
+        # Stay out of every enemy's reach (its move plus one to be adjacent); then stay close to allies.
+        friends = [x for x in player_fighters(game) if x is not f and not bot.hurt(x)]
+
+        def score(s):
+            safe = min(dist[e.space][s] for e in enemies)
+            near = min((dist[x.space][s] for x in friends), default=0)
+            return min(safe, ENEMY_MOVE + 2) * 10 - near
+        return max(range(len(opts)), key=lambda i: score(opts[i]))
+    v = the_villain(game)
+    targets = [v] if v is not None else enemies
+    weak = [e for e in enemies if e.kind != VILLAIN and e.health <= 3]
+
+    def score(s):
+        best = FAR
+        for t in targets:
+            c = 0 if in_range(board, f, s, t.space) else dist[s][t.space] - 1
+            if c < best:
+                best = c
+        bonus = 0.5 if any(in_range(board, f, s, w.space) for w in weak) else 0.0
+        return -best * 10 + bonus - 0.01 * dist[start][s]
+    return max(range(len(opts)), key=lambda i: score(opts[i]))
+
+
+def route_cost(game, bot, fighter, route) -> float:
+    """Lower is better: entrenched Foot soldiers hurt, mousers mill, patrolling ones may be removed."""
+    board = game.board
+    adv = game.adv
+    patrol, entrenched = bot.foot(game) if "foot" in adv.data else (set(), set())
+    chosen = bot._remover.get(fighter.side.index)
+    remover = chosen is None or chosen == fighter.uid      # nobody yet: this fighter may
+    mousers = adv.tokens.get("mouser", ())
+    cost = 0.01 * len(route)
+    for a, b in zip(route, route[1:]):
+        k = board.edge_circle.get((a, b))
+        if k is not None:
+            if k in entrenched:
+                cost += 3.0
+            elif k in patrol and remover:
+                cost -= 2.0
+        if b in mousers:
+            cost += 0.5
+    return cost
+
+
+def h_move_route(bot, game, d) -> int:
+    f = d.context.get("fighter")
+    if f is None or getattr(game, "adv", None) is None:
+        return 0
+    return min(range(len(d.options)), key=lambda i: route_cost(game, bot, f, d.options[i]))
+
+
+def h_hand_limit(bot, game, d) -> int:
+    side = player_side(game, d.seat)
+    return lowest_worth(d.options, side)
+
+
+def h_from_discard(bot, game, d) -> int:
+    side = player_side(game, d.seat)
+    best_i, best_w = 0, -1.0
+    for i, c in enumerate(d.options):
+        if c is not None and card_worth(c, side) > best_w:
+            best_i, best_w = i, card_worth(c, side)
+    return best_i
+
+
+def h_boost_attack(bot, game, d) -> int:
+    """Boosting an attack: spend a card whose boost beats what it would do later."""
+    side = player_side(game, d.seat)
+    best_i, best_gain = 0, 0.0
+    for i, c in enumerate(d.options):
+        if c is None:
+            continue
+        later = max(0.0, (c.value or 0) - 2.5) if c.kind in (ATTACK, VERSATILE) else (
+            1.0 if c.kind == DEFENSE else 1.5)
+        if side is not None and card_worth(c, side) < 0.5:
+            later = 0.0
+        gain = c.boost - later
+        if gain > best_gain:
+            best_i, best_gain = i, gain
+    return best_i
+
+
+def h_scheme_card(bot, game, d) -> int:
+    return 0
+
+
+def h_effect_fighter(bot, game, d) -> int:
+    """Pick a fighter for an effect: damage goes to enemies, recovery to the most hurt friend."""
+    side = player_side(game, d.seat)
+    opts = d.options
+    prompt = d.prompt.lower()
+    team = side.team if side is not None else 0
+    friends = [i for i, f in enumerate(opts) if f is not None and f.side.team == team]
+    foes = [i for i, f in enumerate(opts) if f is not None and f.side.team != team]
+    none = [i for i, f in enumerate(opts) if f is None]
+    if "damage" in prompt:
+        if foes:
+            return min(foes, key=lambda i: (opts[i].kind == VILLAIN, opts[i].health))
+        if none:
+            return none[0]
+        return max(friends, key=lambda i: (opts[i].kind == HERO, opts[i].health)) if friends else 0
+    if "recover" in prompt:
+        if friends:
+            return max(friends, key=lambda i: (opts[i].max_health - opts[i].health, opts[i].kind == HERO))
+        return none[0] if none else 0
+    if friends:
+        return min(friends, key=lambda i: (opts[i].kind != HERO, i))
+    return 0
+
+
+def h_choose_one(bot, game, d) -> int:
+    side = player_side(game, d.seat)
+    hero = side.fighters[0] if side is not None else None
+    if hero is not None and hero.alive and bot.hurt(hero):
+        for i, label in enumerate(d.labels):
+            if "recover" in label.lower() or "heal" in label.lower():
+                return i
+    return 0
+
+
+def h_place(bot, game, d) -> int:
+    """Place one of our fighters: next to the villain, or far from enemies when hurt."""
+    opts = d.options
+    spaces = [i for i, s in enumerate(opts) if s is not None]
+    if not spaces:
+        return 0
+    side = player_side(game, d.seat)
+    dist = game.board.dist
+    enemies = enemy_fighters(game)
+    if not enemies:
+        return spaces[0]
+    hero = side.fighters[0] if side is not None else None
+    if hero is not None and bot.hurt(hero):
+        return max(spaces, key=lambda i: min(dist[e.space][opts[i]] for e in enemies))
+    v = the_villain(game)
+    goal = v.space if v is not None else enemies[0].space
+    return min(spaces, key=lambda i: abs(dist[opts[i]][goal] - 1))
+
+
+def h_foot_remover(bot, game, d) -> int:
+    """Shredder asks yes/no when a route crosses patrolling Foot soldiers and nobody of the
+    side removes them yet this maneuver (only one fighter may): yes, unless the side's
+    planned remover is another fighter that has still to move."""
+    opts = d.options
+    f = d.context.get("fighter")
+    yes = index_of_value(opts, True)
+    if f is None or yes is None:
+        return 0
+    side = f.side
+    duty_f, _ = bot.duty_fighter(game, side)
+    if duty_f is not None and duty_f is not f and duty_f.uid not in bot._moved.get(side.index, ()):
+        no = index_of_value(opts, False)
+        return no if no is not None else yes
+    bot._remover[side.index] = f.uid
+    return yes
+
+
+def index_of_value(options: list, value) -> int | None:
+    for i, o in enumerate(options):
+        if o is value:
+            return i
+    return None
+
+
+def h_deactivate(bot, game, d) -> int:
+    """Deactivate a Doomsday Machine whenever allowed: the cost is one card."""
+    opts = d.options
+    for i, o in enumerate(opts):
+        if o is True:
+            return i
+    for i, o in enumerate(opts):
+        if o is not None and o is not False:
+            return i
+    return 0
+
+
+def h_reroll(bot, game, d) -> int:
+    from adventures.bots.table import reroll_choice
+    return reroll_choice(game, d)
+
+
+def h_dig(bot, game, d) -> int:
+    side = player_side(game, d.seat)
+    return max(range(len(d.options)), key=lambda i: card_worth(d.options[i], side) if side else 0)
+
+
+def h_scry(bot, game, d) -> int:
+    """Keep a good card on top of the deck, discard a poor one."""
+    card = d.context.get("card")
+    side = player_side(game, d.seat)
+    keep = card is None or side is None or card_worth(card, side) >= 3.0
+    i = index_of_value(d.options, keep)
+    return 0 if i is None else i
+
+
+def h_effect_space(bot, game, d) -> int:
+    """A space for an area effect on opposing fighters: the one next to the most of them."""
+    side = player_side(game, d.seat)
+    team = side.team if side is not None else 0
+    foes = [f for f in game.fighters if f.side.team != team]
+    adj = game.board.adj
+
+    def hits(s):
+        return sum((3 if f.kind == VILLAIN else 1) for f in foes if f.space == s or f.space in adj[s])
+    return max(range(len(d.options)), key=lambda i: hits(d.options[i]))
+
+
+HANDLERS = {
+    "action": h_action,
+    "attack_target": h_attack_target,
+    "attack_card": h_attack_card,
+    "defense_card": h_defense_card,
+    "boost": h_boost,
+    "move_fighter": h_move_fighter,
+    "move_dest": h_move_dest,
+    "move_route": h_move_route,
+    "hand_limit": h_hand_limit,
+    "discard": h_hand_limit,
+    "from_discard": h_from_discard,
+    "boost_attack": h_boost_attack,
+    "scheme_card": h_scheme_card,
+    "effect_fighter": h_effect_fighter,
+    "choose_one": h_choose_one,
+    "place": h_place,
+    "foot_remover": h_foot_remover,
+    "deactivate_machine": h_deactivate,
+    "reroll": h_reroll,
+    "dig": h_dig,
+    "keep_card": h_dig,              # keep the best cards...
+    "order_card": h_dig,             # ...and put the best next on top
+    "effect_space": h_effect_space,
+    "scry": h_scry,
+    "may": default_choice,           # optional effects of our own cards are meant to help
+    "scheme_fighter": default_choice,
+    "start_space": default_choice,
+    "place_sidekick": default_choice,  # options come nearest to the hero first
+}

@@ -1,0 +1,82 @@
+"""`adventures bench`: games per second of the heuristic bots, one process, per scenario.
+
+    adventures bench                       # the standard scenarios, 200 games each
+    adventures bench --games 500 --scenarios scenarios/shredder-1p.yaml
+    adventures bench --profile 25          # plus the 25 hottest functions (cProfile)
+
+Targets (issue "Headless simulator"): 200 games/s per core with 1 hero, 100 with 4;
+2-3 heroes are interpolated. This prints figures and ratios; it never fails on timing.
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+import sys
+import time
+from pathlib import Path
+
+from adventures.sim import runner
+from engine.content.loader import ContentError
+
+SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
+DEFAULT_SCENARIOS = ("shredder-1p", "shredder-2p", "shredder-4p", "krang-1p", "krang-2p", "krang-4p")
+TARGETS = {1: 200.0, 2: 167.0, 3: 133.0, 4: 100.0}     # games/s per core by number of heroes
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--games", "-n", type=int, default=200, help="games per scenario (default 200)")
+    parser.add_argument("--seed", "-s", type=int, default=1, help="base seed (default 1)")
+    parser.add_argument("--scenarios", nargs="+", metavar="FILE", default=None,
+                        help="scenario files (default: the shipped 1/2/4-player Shredder and Krang ones)")
+    parser.add_argument("--profile", type=int, metavar="N", default=0,
+                        help="also profile the run and print the N functions with most own time")
+
+
+def default_files() -> list[str]:
+    return [str(SCENARIO_DIR / f"{name}.yaml") for name in DEFAULT_SCENARIOS
+            if (SCENARIO_DIR / f"{name}.yaml").is_file()]
+
+
+def bench(scenario, games: int, seed: int) -> dict:
+    """Time `games` games in this process, after one warm-up game (imports, catalog)."""
+    runner.run_chunk((scenario, [(0, runner.game_seed(seed + 1, 0))], False, None))
+    t0 = time.perf_counter()
+    records = runner.run_chunk(runner.make_tasks(scenario, games, seed, False, chunk=games)[0])
+    elapsed = time.perf_counter() - t0
+    played = [r for r in records if r["winner"] != "error"]
+    decisions = sum(r["decisions"] for r in played) / max(1, len(played))
+    gps = games / elapsed if elapsed > 0 else 0.0
+    target = TARGETS.get(min(4, scenario.players), 100.0)
+    return {"scenario": scenario.name, "players": scenario.players, "games": games, "seconds": elapsed,
+            "games_per_second": gps, "decisions_per_game": decisions,
+            "decisions_per_second": gps * decisions, "target": target, "ratio": gps / target,
+            "errors": len(records) - len(played)}
+
+
+def run(args: argparse.Namespace) -> int:
+    files = args.scenarios or default_files()
+    scenarios = []
+    for f in files:
+        try:
+            scenarios.append(runner.load_scenario(f))
+        except ContentError as exc:
+            print(str(exc), file=sys.stderr)
+            return 2
+    prof = cProfile.Profile() if args.profile else None
+    print(f"{'scenario':34} {'heroes':>6} {'games/s':>9} {'decisions/game':>15} {'target':>7} {'ratio':>6}")
+    for sc in scenarios:
+        if prof is not None:
+            prof.enable()
+        row = bench(sc, args.games, args.seed)
+        if prof is not None:
+            prof.disable()
+        note = f"  ({row['errors']} errors)" if row["errors"] else ""
+        print(f"{row['scenario'][:34]:34} {row['players']:>6} {row['games_per_second']:9.1f} "
+              f"{row['decisions_per_game']:15.1f} {row['target']:7.0f} {row['ratio']:6.2f}x{note}")
+    if prof is not None:
+        out = io.StringIO()
+        pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(args.profile)
+        print(out.getvalue())
+    return 0

@@ -1,0 +1,349 @@
+"""Running many bot games of a scenario: seeds, worker processes, one record per game.
+
+Game i of a run with base seed S always uses `game_seed(S, i)`, and records come back in
+game order, so a run gives the same records whatever the number of workers (or a Dask
+cluster, see `adventures.sim.sweep_grid`). Records are plain dicts (picklable, CSV/JSON
+ready); `adventures.sim.stats.summarise` turns them into the figures people read.
+"""
+from __future__ import annotations
+
+import contextlib
+import functools
+import multiprocessing as mp
+import os
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+
+from engine.content.loader import ContentError, Problem, line_of, load
+from engine.content.schema import OverridesDef, ScenarioDef
+
+SEED_STRIDE = 1_000_003      # a prime: seeds of different base seeds never collide for i < stride
+
+# Keys of a record that depend on the machine, not the game (left out of determinism checks).
+TIMING_KEYS = ("seconds",)
+
+
+def game_seed(base: int, i: int) -> int:
+    """The seed of game i of a run: depends only on (base, i), never on the worker."""
+    return base * SEED_STRIDE + i
+
+
+# ---------------------------------------------------------------- scenarios
+def load_scenario(path: str | os.PathLike) -> ScenarioDef:
+    """Load and cross-check a scenario file; raises ContentError (file:LINE: field: message)."""
+    from adventures.content.catalog import check_scenario, load_catalog
+    loaded = load(path, "scenario")
+    if loaded.kind != "scenario":
+        raise ContentError(Problem(loaded.path, 1, "", "this is a sweep file: use `adventures sweep`"))
+    check_scenario(loaded.model, load_catalog(), loaded.path, loaded.lines)
+    return loaded.model
+
+
+OVERRIDE_PARAMS = frozenset(OverridesDef.model_fields)
+TOP_PARAMS = frozenset({"max_rounds", "allies", "extra_henchmen", "minions", "villain"})
+SWEEP_PARAMS = OVERRIDE_PARAMS | TOP_PARAMS | {"players"}
+
+
+def with_params(scenario: ScenarioDef, params: dict) -> ScenarioDef:
+    """The scenario with sweep parameters applied: override names (villain_health,
+    threat_track_length, ...), top-level fields (max_rounds, allies, extra_henchmen) or
+    `players` (extra seats are random heroes played by seat 0's bot; fewer seats drop
+    the last ones). Raises ValueError for an unknown name, pydantic's error for a bad value."""
+    data = scenario.model_dump()
+    for key, value in params.items():
+        if key == "players":
+            n = int(value)
+            seats = data["seats"]
+            if n < len(seats):
+                data["seats"] = seats[:n]
+            else:
+                data["seats"] = seats + [{"hero": "random", "bot": seats[0]["bot"]}
+                                         for _ in range(n - len(seats))]
+            if isinstance(data["minions"], list):
+                data["minions"] = data["minions"][:n]
+        elif key in OVERRIDE_PARAMS:
+            data["overrides"][key] = value
+        elif key in TOP_PARAMS:
+            data[key] = value
+        else:
+            raise ValueError(f"unknown sweep parameter '{key}' (known: {', '.join(sorted(SWEEP_PARAMS))})")
+    if params:
+        data["name"] = (scenario.name + " [" + ", ".join(f"{k}={v}" for k, v in params.items()) + "]")[:80]
+    return ScenarioDef.model_validate(data)
+
+
+def load_sweep(path: str | os.PathLike) -> tuple[ScenarioDef, dict[str, list], dict]:
+    """A sweep file: (base scenario, {parameter: values}, extra keys such as games/seed).
+
+    Every problem is a ContentError at the line of the offending key."""
+    from adventures.content.catalog import check_scenario, load_catalog
+    loaded = load(path, "sweep")
+    data, lines, file = loaded.model, loaded.lines, loaded.path
+    base = data["base"]
+    if isinstance(base, str):
+        base_path = Path(file).parent / base
+        if not base_path.is_file():
+            base_path = Path(base)
+        scenario = load_scenario(base_path)
+    else:
+        scenario = ScenarioDef.model_validate(base)
+        check_scenario(scenario, load_catalog(), file, lines, at="base")
+    grid = {str(k): list(v) for k, v in data["sweep"].items()}
+    problems = []
+    for param, values in grid.items():
+        where = f"sweep.{param}"
+        for v in values:
+            try:
+                with_params(scenario, {param: v})
+            except ValueError as exc:     # pydantic's ValidationError is a ValueError
+                msg = str(exc).splitlines()
+                text = msg[0] if param not in SWEEP_PARAMS or len(msg) < 3 else \
+                    f"{v!r}: {msg[2].strip().split(' [type=')[0]}"
+                problems.append(Problem(file, line_of(lines, where), where, text))
+                break
+    extra = {k: v for k, v in data.items() if k not in ("base", "sweep", "kind")}
+    for key, value in extra.items():
+        if key not in ("games", "seed", "description"):
+            problems.append(Problem(file, line_of(lines, key), key, "unknown key (known: base, sweep, games, seed, "
+                                                                   "description)"))
+        elif key != "description" and (not isinstance(value, int) or isinstance(value, bool)
+                                       or (key == "games" and value < 1)):
+            problems.append(Problem(file, line_of(lines, key), key, "expected a positive whole number"
+                                    if key == "games" else "expected a whole number"))
+    if problems:
+        raise ContentError(problems)
+    return scenario, grid, extra
+
+
+# ---------------------------------------------------------------- one game
+@functools.lru_cache(maxsize=1)
+def _catalog():
+    """The content catalog, built once per process (workers keep it between chunks), with
+    compiled boards cached: new_adventure uses `catalog.compiled_board` when it exists, and
+    nothing mutates a compiled Board, so every game of the process can share it."""
+    import dataclasses
+
+    from adventures.content.catalog import Catalog, load_catalog
+    from engine.board import compile_board
+
+    @dataclasses.dataclass
+    class SimCatalog(Catalog):
+        boards_compiled: dict = dataclasses.field(default_factory=dict)
+
+        def compiled_board(self, key: str):
+            board = self.boards_compiled.get(key)
+            if board is None:
+                board = self.boards_compiled[key] = compile_board(self.boards[key])
+            return board
+
+    cat = load_catalog()
+    return SimCatalog(**{f.name: getattr(cat, f.name) for f in dataclasses.fields(cat)})
+
+
+def classify_loss(winner: str, reason: str) -> str:
+    """A short cause for a game the heroes did not win."""
+    if winner == "heroes":
+        return ""
+    if winner == "timeout":
+        return "timeout"
+    if winner == "error":
+        return "error"
+    text = reason.lower()
+    if "objective" in text:
+        return "objective"
+    if "eliminated" in text:
+        return "heroes eliminated"
+    return reason
+
+
+def play_one(scenario: ScenarioDef, seed: int, check_invariants: bool = False) -> dict:
+    """Play one full game with the scenario's bots; never raises (errors become records)."""
+    from adventures.bots import make_agents
+    from adventures.rules.runner import play_adventure
+    from adventures.rules.setup import new_adventure
+    t0 = time.perf_counter()
+    record = {"seed": seed}
+    try:
+        agents, table = make_agents(scenario)
+        game = new_adventure(scenario, _catalog(), seed, agents, table, log=False)
+        if check_invariants:
+            result, problems = _play_checked(game)
+        else:
+            result, problems = play_adventure(game), []
+        record.update(
+            winner=result.winner, reason=result.reason, rounds=result.rounds,
+            completions=result.completions, villain_health=result.villain_health,
+            villain_max=result.villain_max, hero_deaths=result.hero_deaths,
+            players_eliminated=result.players_eliminated, decisions=result.decisions,
+            heroes="+".join(s.hero_key for s in game.sides if not s.is_enemy),
+            minions="+".join(m.hero_key for m in game.adv.minions),
+            state_hash=result.state_hash)
+        if check_invariants:
+            record["invariant_violations"] = len(problems)
+            record["first_violation"] = problems[0] if problems else ""
+    except Exception as exc:  # one broken game must not sink a 10,000-game run
+        record.update(winner="error", reason=f"{type(exc).__name__}: {exc}"[:300], rounds=0, completions=0,
+                      villain_health=0, villain_max=0, hero_deaths=0, players_eliminated=0, decisions=0,
+                      heroes="", minions="", state_hash="")
+        if check_invariants:
+            record["invariant_violations"] = 0
+            record["first_violation"] = ""
+    record["loss_cause"] = classify_loss(record["winner"], record["reason"])
+    record["seconds"] = time.perf_counter() - t0
+    return record
+
+
+def _invariant_checker() -> Callable | None:
+    try:
+        from adventures.rules.invariants import check_invariants
+    except ImportError:
+        return None
+    return check_invariants
+
+
+def invariants_available() -> bool:
+    return _invariant_checker() is not None
+
+
+def _play_checked(game):
+    """play_adventure's loop with check_invariants(game) after setup and after every round."""
+    from adventures.rules.initiative import play_round
+    from adventures.rules.runner import summarise
+    from engine.state import GameOver
+    check = _invariant_checker()
+    problems: list[str] = []
+
+    def run_check(when: str) -> None:
+        if check is not None:
+            problems.extend(f"{when}: {p}" for p in check(game))
+
+    run_check("setup")
+    limit = getattr(game.scenario, "max_rounds", 60)
+    try:
+        while game.round < limit:
+            play_round(game)
+            run_check(f"round {game.round}")
+        over = GameOver("timeout", f"no result after {limit} rounds")
+        game.over = over
+    except GameOver as exc:
+        over = exc
+    run_check("end")
+    return summarise(game, over), problems
+
+
+def run_chunk(task: tuple) -> list[dict]:
+    """Worker entry point: (scenario, [(index, seed)...], check_invariants, tag) -> records.
+    `tag` (a sweep cell number, or None) is copied into every record."""
+    scenario, jobs, check, tag = task
+    out = []
+    for i, seed in jobs:
+        rec = play_one(scenario, seed, check)
+        rec["game"] = i
+        if tag is not None:
+            rec["cell"] = tag
+        out.append(rec)
+    return out
+
+
+# ---------------------------------------------------------------- many games
+def default_workers() -> int:
+    return os.cpu_count() or 1
+
+
+def make_tasks(scenario: ScenarioDef, games: int, seed: int, check: bool, tag=None,
+               chunk: int = 25) -> list[tuple]:
+    jobs = [(i, game_seed(seed, i)) for i in range(games)]
+    return [(scenario, jobs[k:k + chunk], check, tag) for k in range(0, len(jobs), chunk)]
+
+
+def chunk_size(games: int, workers: int) -> int:
+    """Big enough to amortise process overhead, small enough for a smooth progress bar
+    and balanced workers (about 8 chunks per worker)."""
+    return max(1, min(100, games // max(1, workers * 8)))
+
+
+def execute(tasks: list[tuple], workers: int, progress: Callable[[int], None] | None = None,
+            cluster: str | None = None) -> list[dict]:
+    """Run tasks and return every record in task order (so in game order)."""
+    if cluster is not None:
+        return _execute_dask(tasks, cluster, progress)
+    out: list[dict] = []
+    if workers > 1 and not _main_importable():
+        workers = 1        # `python -` or a REPL: child processes could not re-import __main__
+    if workers <= 1 or len(tasks) <= 1:
+        for task in tasks:
+            recs = run_chunk(task)
+            out.extend(recs)
+            if progress:
+                progress(len(recs))
+        return out
+    ctx = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
+    with ctx.Pool(min(workers, len(tasks))) as pool:
+        for recs in pool.imap(run_chunk, tasks):
+            out.extend(recs)
+            if progress:
+                progress(len(recs))
+    return out
+
+
+def _main_importable() -> bool:
+    """spawn/forkserver children re-run the parent's main module: it must be a real file
+    (or absent, as under an interactive interpreter)."""
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    return path is None or os.path.isfile(path)
+
+
+def _execute_dask(tasks: list[tuple], address, progress) -> list[dict]:
+    """The same tasks on a Dask distributed cluster (`address`: scheduler address or a Client)."""
+    from dask.distributed import Client, as_completed
+    own = not hasattr(address, "submit")
+    client = Client(address, timeout="15s") if own else address
+    try:
+        futures = [client.submit(run_chunk, t, pure=False) for t in tasks]
+        index = {f.key: k for k, f in enumerate(futures)}
+        results: list = [None] * len(futures)
+        for fut in as_completed(futures):
+            recs = fut.result()
+            results[index[fut.key]] = recs
+            if progress:
+                progress(len(recs))
+    finally:
+        if own:
+            client.close()
+    return [r for recs in results for r in recs]
+
+
+def run_games(scenario: ScenarioDef, games: int, seed: int, workers: int | None = None,
+              check_invariants: bool = False, progress: Callable[[int], None] | None = None,
+              cluster: str | None = None) -> list[dict]:
+    """Play `games` games of `scenario`; the records come back in game order."""
+    workers = default_workers() if workers is None else max(1, workers)
+    tasks = make_tasks(scenario, games, seed, check_invariants, chunk=chunk_size(games, workers))
+    return execute(tasks, workers, progress, cluster)
+
+
+def strip_timing(records: Iterable[dict]) -> list[dict]:
+    return [{k: v for k, v in r.items() if k not in TIMING_KEYS} for r in records]
+
+
+# ---------------------------------------------------------------- progress
+
+@contextlib.contextmanager
+def progress_bar(total: int, label: str, enabled: bool = True) -> Iterator[Callable[[int], None] | None]:
+    """Yields `advance(n)` (or None when disabled); the bar goes to stderr only."""
+    if not enabled or not sys.stderr.isatty():
+        yield None
+        return
+    try:
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    except ImportError:
+        yield None
+        return
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda n: bar.advance(task, n)
