@@ -58,6 +58,14 @@ class Ability:
         self._fire(game, "during_combat", combat, role)
         self._fire(game, "on_attack" if role == "attacker" else "on_defend", combat, role)
 
+    def acts_during_combat(self, game, combat: Combat, role: str) -> bool:
+        """Whether this ability has something to resolve during this combat (so the player
+        is asked to order it against the card's own during-combat effect)."""
+        if type(self).during_combat is not Ability.during_combat:
+            return True
+        return bool(self.triggers.get("during_combat")
+                    or self.triggers.get("on_attack" if role == "attacker" else "on_defend"))
+
     def after_combat(self, game, combat: Combat, role: str) -> None:
         self._fire(game, "after_combat", combat, role)
 

@@ -6,7 +6,7 @@ other game effects (hero abilities); then cards go to discard; then "after attac
 """
 from __future__ import annotations
 
-from engine.decisions import CARD
+from engine.decisions import CARD, ORDER
 from engine.effects.resolve import Ctx, run_ops
 from engine.game import Game
 from engine.state import Card, Combat, Fighter
@@ -27,16 +27,23 @@ def resolve_timing(game: Game, combat: Combat, timing: str) -> None:
     for role in ROLES:
         card = combat.card_of(role)
         fighter = combat.fighter_of(role)
+        effects = []
         if card is not None:
-            for eff in effects_of(card, timing, role):
-                if card.uid in combat.cancelled and not eff.uncancellable:
-                    continue
-                ctx = Ctx(game, card.owner, fighter, card, combat, role)
-                run_ops(ctx, eff.ops)
-        if timing == "during_combat":
-            ab = fighter.side.ability
-            if ab is not None:
-                ab.during_combat(game, combat, role)
+            effects = [e for e in effects_of(card, timing, role)
+                       if card.uid not in combat.cancelled or e.uncancellable]
+        ab = fighter.side.ability if timing == "during_combat" else None
+        ability_first = False
+        if effects and ab is not None and ab.acts_during_combat(game, combat, role):
+            # Two effects of the same player at once: that player picks the order (FR p.13).
+            ability_first = game.decide(
+                fighter.side.index, ORDER, "Resolve your card's effect or your hero's ability first?",
+                [False, True], [f"{card.name} first", f"{ab.name or 'ability'} first"], tag="effect_order")
+        if ability_first:
+            ab.during_combat(game, combat, role)
+        for eff in effects:
+            run_ops(Ctx(game, card.owner, fighter, card, combat, role), eff.ops)
+        if ab is not None and not ability_first:
+            ab.during_combat(game, combat, role)
 
 
 def combat_value(game: Game, combat: Combat, role: str) -> int:

@@ -376,3 +376,33 @@ def test_same_seed_and_decisions_give_the_same_game():
         play_match(game)
         logs.append([e["text"] for e in game.events])
     assert logs[0] == logs[1]
+
+
+def test_player_orders_own_simultaneous_effects():
+    """FR p.13: when two effects of the same player happen at once, that player picks the
+    order: here a card's DURING COMBAT effect and the hero's during-combat ability."""
+    ability = {"name": "Steady", "text": "During combat: +1.",
+               "triggers": [{"on": "during_combat", "ops": [{"log": "ability"}]}]}
+    att = [{"timing": "during_combat", "text": "card", "ops": [{"log": "card"}]}]
+    for answer, expected in ((0, ["card", "ability"]), (1, ["ability", "card"])):
+        game = duel(a=simple_hero("A", deck=combat_deck(att), ability=ability))
+        a, b = game.sides[0].fighters[0], game.sides[1].fighters[0]
+        game.put(a, 0)
+        game.put(b, 1)
+        agent = ScriptedAgent(by_tag("effect_order", lambda d, answer=answer: answer))
+        game.agents[0] = agent
+        fight(game, a, b, card(a.side, "Hit"))
+        assert [d.tag for d in agent.seen].count("effect_order") == 1
+        assert [e["text"] for e in game.events if e["kind"] == "note"] == expected
+
+
+def test_event_log_is_json_serialisable_and_readable():
+    """Brief: every game has a structured event log (JSON) that also reads as plain text."""
+    import json
+    b = grid_board()
+    game = new_match(b, [simple_hero("A"), simple_hero("B")], 5)
+    for s in game.sides:
+        game.agents[s.index] = RandomAgent()
+    play_match(game)
+    json.dumps(game.events)
+    assert all(isinstance(e["text"], str) and e["text"] for e in game.events)

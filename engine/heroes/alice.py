@@ -20,6 +20,12 @@ class AliceSize(Ability):
         set_size(game, self.side, size)
         super().game_start(game)
 
+    def acts_during_combat(self, game, combat, role) -> bool:
+        if combat.fighter_of(role) is not self.side.hero:
+            return False
+        size = size_of(self.side)
+        return (role == "attacker" and size == "big") or (role == "defender" and size == "small")
+
     def during_combat(self, game, combat, role) -> None:
         super().during_combat(game, combat, role)
         fighter = combat.fighter_of(role)

@@ -14,6 +14,10 @@ from engine.effects.resolve import Ctx
 
 @plugin("king_arthur")
 class RoyalBoost(Ability):
+    def acts_during_combat(self, game, combat, role) -> bool:
+        return (role == "attacker" and combat.attacker is self.side.hero and bool(self.side.hand)
+                and combat.att_card is not None and combat.att_card.uid not in combat.cancelled)
+
     def during_combat(self, game, combat, role) -> None:
         super().during_combat(game, combat, role)
         if role != "attacker" or combat.attacker is not self.side.hero or combat.att_card is None:
