@@ -539,3 +539,48 @@ def test_simple_paths_on_real_boards_match_brute_force(board_pair):
         assert set(got) == _all_simple(board, start, goal, steps, blocked)
         for r in got:
             assert len(r) - 1 <= steps and len(set(r)) == len(r)
+
+
+# ---------------------------------------------------------------- borough and machine data checks
+def _nyc_data() -> dict:
+    return load_def("new_york_city").model_dump(mode="python")
+
+
+@pytest.mark.parametrize("mutate, message", [
+    (lambda d: d["foot_circles"].append(dict(d["foot_circles"][0])), "two Foot circles on the same path"),
+    (lambda d: d["boroughs"][0].update(start=d["boroughs"][1]["start"]), "must be unique"),
+    (lambda d: d["spaces"][0].update(borough=None), "every space needs a borough"),
+    (lambda d: d["foot_circles"][0].update(
+        borough=next(b["name"] for b in d["boroughs"] if b["name"] != d["foot_circles"][0]["borough"]
+                     and all(s["borough"] != b["name"] for s in d["spaces"]
+                             if s["id"] in d["foot_circles"][0]["between"]))),
+     "is not at either end of its path"),
+])
+def test_borough_data_is_consistent(mutate, message):
+    """Adventures p.14-15: each borough holds its numbered starting space; Foot circles sit
+    on paths of their borough, one per path."""
+    data = _nyc_data()
+    mutate(data)
+    with pytest.raises(ValueError, match=message):
+        BoardDef.model_validate(data)
+
+
+def test_borough_start_must_lie_in_its_borough():
+    """Adventures p.14: deploy overflow follows each borough's numbered starting space."""
+    data = _nyc_data()
+    a, b = data["boroughs"][0], data["boroughs"][1]
+    a["start"], b["start"] = b["start"], a["start"]
+    with pytest.raises(ValueError, match="is not in"):
+        BoardDef.model_validate(data)
+
+
+def test_machine_ids_unique_and_screens_all_or_none():
+    """Adventures p.16-17: three distinct Doomsday Machines; Dimension X screens cover the board."""
+    data = load_def("technodrome").model_dump(mode="python")
+    data["machines"][1]["id"] = data["machines"][0]["id"]
+    with pytest.raises(ValueError, match="duplicate machine id"):
+        BoardDef.model_validate(data)
+    data = load_def("technodrome").model_dump(mode="python")
+    data["spaces"][0]["screen"] = None
+    with pytest.raises(ValueError, match="every space has a screen"):
+        BoardDef.model_validate(data)

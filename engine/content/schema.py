@@ -288,7 +288,40 @@ class BoardDef(Strict):
         starts = [s.start for s in self.spaces if s.start is not None]
         if len(set(starts)) != len(starts):
             raise ValueError("spaces: a starting number is used twice")
+        circle_paths = [frozenset(fc.between) for fc in self.foot_circles]
+        if len(set(circle_paths)) != len(circle_paths):
+            raise ValueError("foot_circles: two Foot circles on the same path")
+        self._check_boroughs()
+        machine_ids = [m.id for m in self.machines]
+        if len(set(machine_ids)) != len(machine_ids):
+            raise ValueError("machines: duplicate machine id")
+        screens = [s.screen is not None for s in self.spaces]
+        if any(screens) and not all(screens):
+            raise ValueError("spaces: either every space has a screen or none does")
         return self
+
+    def _check_boroughs(self) -> None:
+        """Boroughs (Adventures p.14): unique names and starting numbers, each containing
+        its own starting space, every space in one, circles touching their borough."""
+        if not self.boroughs:
+            return
+        names = [b.name for b in self.boroughs]
+        numbers = [b.start for b in self.boroughs]
+        if len(set(names)) != len(names) or len(set(numbers)) != len(numbers):
+            raise ValueError("boroughs: names and starting numbers must be unique")
+        by_id = {s.id: s for s in self.spaces}
+        for i, s in enumerate(self.spaces):
+            if s.borough is None:
+                raise ValueError(f"spaces.{i}.borough: every space needs a borough on a board with boroughs")
+        start_space = {s.start: s for s in self.spaces if s.start is not None}
+        for i, b in enumerate(self.boroughs):
+            space = start_space.get(b.start)
+            if space is None or space.borough != b.name:
+                raise ValueError(f"boroughs.{i}.start: starting space {b.start} is not in {b.name}")
+        for i, fc in enumerate(self.foot_circles):
+            ends = {by_id[fc.between[0]].borough, by_id[fc.between[1]].borough}
+            if fc.borough not in ends:
+                raise ValueError(f"foot_circles.{i}.borough: {fc.borough} is not at either end of its path")
 
 
 # ---------------------------------------------------------------- scenarios
