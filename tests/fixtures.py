@@ -79,3 +79,26 @@ def simple_hero(name: str = "Tester", health: int = 12, move: int = 2, attack: s
         "key": name.lower(), "name": name, "health": health, "move": move, "attack": attack,
         "sidekick": sidekick, "ability": ability or {"name": "None", "text": "No ability."},
         "deck": deck})
+
+
+# ---------------------------------------------------------------- card helpers for tests
+def take_card(side, name: str):
+    """Take a named card out of whichever pile holds it (hand, deck or discard)."""
+    for pile in (side.hand, side.deck, side.discard):
+        for card in pile:
+            if card.name == name:
+                pile.remove(card)
+                return card
+    raise LookupError(name)
+
+
+def to_hand(side, name: str):
+    """Move a named card into the hand (from any pile) and return it."""
+    card = take_card(side, name)
+    side.hand.append(card)
+    return card
+
+
+def named(name: str):
+    """A predicate matching options by name (cards, fighters), None-safe."""
+    return lambda c: c is not None and getattr(c, "name", None) == name

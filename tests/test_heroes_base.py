@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 
 import pytest
-from fixtures import grid_board
+from fixtures import grid_board, named, take_card, to_hand
 
 from adventures.content.catalog import CONTENT_ROOT, load_catalog
 from adventures.rules.enemy import player_targets
@@ -52,25 +52,6 @@ def record(tag: str, key: str, sink: list):
             sink.append(decision.context.get(key))
         return None
     return rule
-
-
-def named(name: str):
-    return lambda c: c is not None and getattr(c, "name", None) == name
-
-
-def take_card(side, name: str):
-    for pile in (side.hand, side.deck, side.discard):
-        for card in pile:
-            if card.name == name:
-                pile.remove(card)
-                return card
-    raise LookupError(name)
-
-
-def to_hand(side, name: str):
-    card = take_card(side, name)
-    side.hand.append(card)
-    return card
 
 
 def duel(a: str, b: str, places: dict[str, int], seed: int = 1, agents: dict | None = None):

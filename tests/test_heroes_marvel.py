@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 
 import pytest
-from fixtures import grid_board
+from fixtures import grid_board, named, take_card, to_hand
 
 from adventures.content.catalog import CONTENT_ROOT, load_catalog
 from adventures.rules.runner import play_adventure
@@ -40,25 +40,6 @@ def pick(tag: str, want):
                 return i
         return None
     return rule
-
-
-def named(name: str):
-    return lambda c: c is not None and getattr(c, "name", None) == name
-
-
-def take_card(side, name: str):
-    for pile in (side.hand, side.deck, side.discard):
-        for card in pile:
-            if card.name == name:
-                pile.remove(card)
-                return card
-    raise LookupError(name)
-
-
-def to_hand(side, name: str):
-    card = take_card(side, name)
-    side.hand.append(card)
-    return card
 
 
 def only_in_hand(side, *names: str) -> None:

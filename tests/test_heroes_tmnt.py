@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 from fixtures import grid_board, simple_hero
+from fixtures import take_card as take
+from fixtures import to_hand as give
 
 from adventures.content.catalog import CONTENT_ROOT, build_catalog, load_catalog
 from adventures.rules.enemy import take_top
@@ -60,22 +62,6 @@ def arena(heroes, places, agents=None, mode="duel", seed=0):
 
 def sid(game, fighter) -> int:
     return game.board.ids[fighter.space]
-
-
-def take(side, name):
-    """Pull a card out of any pile (hand, deck, discard)."""
-    for pile in (side.hand, side.deck, side.discard):
-        for c in pile:
-            if c.name == name:
-                pile.remove(c)
-                return c
-    raise KeyError(name)
-
-
-def give(side, name):
-    card = take(side, name)
-    side.hand.append(card)
-    return card
 
 
 def pick(tag, pred):

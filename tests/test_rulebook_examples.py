@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import functools
 
+from fixtures import take_card, to_hand
+
 from adventures.content.catalog import CONTENT_ROOT
 from engine.board import compile_board
 from engine.combat import fight
@@ -39,22 +41,6 @@ def pick(tag: str, want):
                 return i
         return None
     return rule
-
-
-def take_card(side, name: str):
-    """Take a named card out of whichever pile holds it (the player has just chosen it)."""
-    for pile in (side.hand, side.deck, side.discard):
-        for card in pile:
-            if card.name == name:
-                pile.remove(card)
-                return card
-    raise LookupError(name)
-
-
-def to_hand(side, name: str):
-    card = take_card(side, name)
-    side.hand.append(card)
-    return card
 
 
 def fighter(game, name: str):

@@ -178,15 +178,11 @@ class GameController:
     # ------------------------------------------------------------ playing
     def run(self) -> GameOver:
         """Play to the end; returns the GameOver (heroes, villain or timeout)."""
-        from adventures.rules.initiative import play_round
-        limit = self.setup.scenario.max_rounds
+        from adventures.rules.runner import run_rounds
         try:
             game = self.build()
-            while game.round < limit:
-                play_round(game)
-            over = GameOver("timeout", f"no result after {limit} rounds")
-            game.over = over
-        except GameOver as exc:
+            over = run_rounds(game, self.setup.scenario.max_rounds)
+        except GameOver as exc:        # the game can end during setup replay
             over = exc
         except Exception as exc:
             # a save made by other content or rules no longer replays: say so, keep the file

@@ -26,16 +26,20 @@ class Result:
         return asdict(self)
 
 
-def play_adventure(game: Game, max_rounds: int | None = None) -> Result:
+def run_rounds(game: Game, max_rounds: int | None = None) -> GameOver:
+    """Play rounds until the game ends or the round cap (a 'timeout' result)."""
     limit = max_rounds or getattr(game.scenario, "max_rounds", 60)
     try:
         while game.round < limit:
             play_round(game)
-        over = GameOver("timeout", f"no result after {limit} rounds")
-        game.over = over
+        game.over = GameOver("timeout", f"no result after {limit} rounds")
+        return game.over
     except GameOver as exc:
-        over = exc
-    return summarise(game, over)
+        return exc
+
+
+def play_adventure(game: Game, max_rounds: int | None = None) -> Result:
+    return summarise(game, run_rounds(game, max_rounds))
 
 
 def summarise(game: Game, over: GameOver) -> Result:
