@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
         records = runner.run_games(scenario, args.games, seed, workers, args.check_invariants, advance)
     elapsed = time.perf_counter() - t0
     summary = stats.summarise(records)
-    summary.update(scenario=scenario.name, file=args.scenario, seed=seed, workers=workers,
+    summary.update(scenario=scenario.name, villain=scenario.villain, file=args.scenario, seed=seed, workers=workers,
                    elapsed_seconds=elapsed, games_per_second=len(records) / elapsed if elapsed > 0 else 0.0)
     if args.json:
         print(json.dumps(summary, sort_keys=True))
@@ -61,6 +61,10 @@ def run(args: argparse.Namespace) -> int:
         print(report(summary))
     bad = summary["errors"] or summary.get("invariant_violations", 0)
     return 1 if bad else 0
+
+
+# What one objective completion means for each villain (Adventures p.14, p.16).
+OBJECTIVE_NAMES = {"shredder": "boroughs fallen", "krang": "Dimension X expansions"}
 
 
 def report(s: dict) -> str:
@@ -71,8 +75,8 @@ def report(s: dict) -> str:
         f"  heroes win      {s['hero_wins']}/{n} = {stats.pct(s['win_rate'])}  "
         f"(95% CI {stats.pct(lo)} - {stats.pct(hi)})",
         f"  rounds          mean {s['mean_rounds']:.2f}, median {s['median_rounds']:g}",
-        f"  objectives      mean {s['mean_completions']:.2f} completions; "
-        + ", ".join(f"{k}: {v}" for k, v in s["completions"].items()),
+        f"  objectives      mean {s['mean_completions']:.2f} {OBJECTIVE_NAMES.get(s.get('villain'), 'completions')}"
+        "; games by count: " + ", ".join(f"{k}: {v}" for k, v in s["completions"].items()),
         f"  villain health  mean {s['mean_villain_health']:.2f} left "
         f"({stats.pct(s['mean_villain_health_fraction'])} of its health)",
         f"  hero deaths     {s['hero_deaths']} ({s['mean_hero_deaths']:.2f} per game, "
