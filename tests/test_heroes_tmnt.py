@@ -172,7 +172,8 @@ def test_turtles_together_heals_friendly_fighters_within_two_spaces():
 
 # ---------------------------------------------------------------- Raphael
 def test_hothead_gains_rage_from_combat_damage_and_spends_it_on_attack():
-    """Raphael's ability: +1 rage per combat damage taken (max 3), added to his next attack."""
+    """Raphael's ability: +1 rage per combat damage taken (max 2, docs/BALANCE.md), added to his
+    next attack."""
     game = arena([hero("raphael"), dummy()], {(0, 0): 7, (1, 0): 8})
     raph, foe = game.sides[0].fighters[0], game.sides[1].fighters[0]
     fight(game, foe, raph, take(game.sides[1], "Strike"))       # no defense card: 3 damage
@@ -180,9 +181,9 @@ def test_hothead_gains_rage_from_combat_damage_and_spends_it_on_attack():
     fight(game, raph, foe, take(game.sides[0], "Twin Sai"))
     assert last_combat(game)["attack"] == 4 + 1
     assert game.sides[0].data["rage"] == 0
-    game.sides[0].data["rage"] = 3
+    game.sides[0].data["rage"] = 2
     fight(game, foe, raph, take(game.sides[1], "Strike"))
-    assert game.sides[0].data["rage"] == 3
+    assert game.sides[0].data["rage"] == 2
 
 
 def test_hothead_no_rage_when_the_defense_holds():
@@ -204,13 +205,13 @@ def test_headbutt_adds_rage_without_spending_it_then_hothead_spends_it():
 
 
 def test_blow_off_steam_hits_every_adjacent_opponent_and_raphael():
-    """Blow Off Steam: 2 damage to each adjacent opposing fighter, then 1 to Raphael."""
+    """Blow Off Steam: 1 damage to each adjacent opposing fighter (docs/BALANCE.md), then 1 to Raphael."""
     game = arena([hero("raphael"), dummy()], {(0, 0): 7, (1, 0): 8, (1, 1): 2})
     raph, foe, goon = game.sides[0].fighters[0], *game.sides[1].fighters
     give(game.sides[0], "Blow Off Steam")
     game.agents[0] = ScriptedAgent(pick("scheme_card", lambda o: o.name == "Blow Off Steam"))
     scheme(game, game.sides[0])
-    assert foe.health == 28 and goon.health == 1 and raph.health == raph.max_health - 1
+    assert foe.health == 29 and goon.health == 2 and raph.health == raph.max_health - 1
 
 
 def test_fury_unleashed_grows_when_raphael_is_hurt():

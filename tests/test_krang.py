@@ -256,7 +256,7 @@ def test_x_on_the_die_makes_the_trap_a_dud(monkeypatch):
 
 def test_trap_results_hit_harder_inside_dimension_x(monkeypatch):
     """Our Electrified Deck Plates (approximation, Adventures p.16: stronger inside Dimension X):
-    on a 4, fighters in Dimension X take 2 damage, the others 1."""
+    on a 4, fighters in Dimension X take 1 damage, the others none (values: docs/BALANCE.md)."""
     game = new_game(2)
     monkeypatch.setattr(kr, "roll_die", lambda game, why: "4")
     for f in game.fighters:
@@ -267,7 +267,7 @@ def test_trap_results_hit_harder_inside_dimension_x(monkeypatch):
     game.put(outside, sid(game, 30))
     game.adv.data["trap_deck"].insert(0, "Electrified Deck Plates")
     run_ops(krang_ctx(game), [{"technodrome_trap": True}])
-    assert inside.max_health - inside.health == 2 and outside.max_health - outside.health == 1
+    assert inside.max_health - inside.health == 1 and outside.max_health - outside.health == 0
 
 
 def test_every_trap_result_resolves(monkeypatch):

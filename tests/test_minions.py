@@ -155,7 +155,7 @@ def test_mouser_ignores_enemy_fighters():
 
 def test_grand_design_grows_with_the_defenders_discard_pile():
     """Adventures p.18: Baxter's one big attack gets bigger the more cards are in his
-    target's discard pile (capped at +7 on our card)."""
+    target's discard pile (capped at +4 on our card, printed attack 1: docs/BALANCE.md)."""
     game = make_game(["baxter_stockman"])
     baxter = minion(game, "baxter_stockman")
     b, h = baxter.fighters[0], hero(game)
@@ -171,7 +171,7 @@ def test_grand_design_grows_with_the_defenders_discard_pile():
         values.append(combat_value(game, c, "attacker"))
         put_in_discard(game, baxter, card)
     game.combat = None
-    assert values == [2, 6, 9]
+    assert values == [1, 5, 5]
 
 
 # ---------------------------------------------------------------- ability tokens (p.11)
@@ -349,7 +349,7 @@ def test_leatherhead_death_roll_cancels_the_hero_card_effects():
                 (Effect("during_combat", "Add 3.", ({"modify_value": 3},)),), h.side)
     combat = fight(game, h, lh, pump)
     assert pump.uid in combat.cancelled
-    assert lh.health == 10 - max(0, 3 - 3)             # 3 against Death Roll's defense 3
+    assert lh.health == 10 - max(0, 3 - 2)             # 3 against Death Roll's defense 2
 
 
 def test_leatherhead_iron_jaws_ignores_the_hero_card_value():

@@ -205,9 +205,10 @@ def test_players_choose_the_circle_when_deploying():
     assert sh.deploy(game, "Queens", 1) == [wanted]
 
 
-def test_to_the_streets_deploys_two_to_the_borough_under_threat():
-    """Our To the Streets! card (approximation): 2 Foot soldiers to the borough under threat."""
-    game = new_game()
+def test_to_the_streets_deploys_one_per_hero_to_the_borough_under_threat():
+    """Our To the Streets! card (approximation): 1 Foot soldier per hero still standing to the
+    borough under threat (docs/BALANCE.md)."""
+    game = new_game(2)
     clear_foot(game)
     card = next(c for c in game.adv.all_cards if c.key == "to_the_streets")
     run_ops(Ctx(game, game.adv.villain, game.adv.villain.fighters[0]), card.right_now_ops)
@@ -336,7 +337,8 @@ def test_placing_does_not_cross_foot_circles():
 
 
 def test_rage_of_the_shredder_grows_with_fallen_boroughs():
-    """Our Rage of the Shredder (approximation, Adventures p.9 enemy attack): +1 per fallen borough."""
+    """Our Rage of the Shredder (approximation, Adventures p.9 enemy attack): +1 per fallen borough
+    (printed attack 4, docs/BALANCE.md)."""
     from engine.combat import fight
     game = new_game(fallen_boroughs=2)
     side, leo, _ = staten_island_position(game)
@@ -348,7 +350,7 @@ def test_rage_of_the_shredder_grows_with_fallen_boroughs():
     deck.remove(rage)
     fight(game, shredder, leo, rage)
     combat = next(e for e in reversed(game.events) if e["kind"] == "combat")
-    assert combat["attack"] == 6 + 2
+    assert combat["attack"] == 4 + 2
 
 
 def test_random_games_keep_all_foot_soldiers_accounted_for():
