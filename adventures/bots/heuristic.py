@@ -664,6 +664,18 @@ def h_move_dest(bot, game, d) -> int:
     enemies = enemy_fighters(game)
     if not enemies:
         return 0
+    recruit = ally_space(game)
+    if recruit is not None and recruit not in opts and f.kind == SIDEKICK and not bot.retreating(game, f):
+        # A sidekick heads for the ally's space over several turns.
+        return min(range(len(opts)), key=lambda i: (dist[opts[i]][recruit], dist[start][opts[i]]))
+    if recruit is not None and recruit in opts and not bot.retreating(game, f):
+        # Standing on the face-up ally's starting space at the end of the round recruits it
+        # instead of a henchman (Adventures p.19): worth a sidekick's move, or a hero's
+        # when it has nothing to attack this turn anyway.
+        v = the_villain(game)
+        idle = v is None or not any(in_range(board, f, s, v.space) for s in opts)
+        if f.kind == SIDEKICK or idle:
+            return opts.index(recruit)
     if bot.retreating(game, f):
         # Stay out of every enemy's reach (its move plus one to be adjacent); then stay close to allies.
         friends = [x for x in player_fighters(game) if x is not f and not bot.hurt(x)]
@@ -686,6 +698,17 @@ def h_move_dest(bot, game, d) -> int:
         bonus = 0.5 if any(in_range(board, f, s, w.space) for w in weak) else 0.0
         return -best * 10 + bonus - 0.01 * dist[start][s]
     return max(range(len(opts)), key=lambda i: score(opts[i]))
+
+
+def ally_space(game) -> int | None:
+    """The board space that recruits the face-up ally, if no player fighter holds it yet."""
+    info = game.adv.data.get("allies") if getattr(game, "adv", None) is not None else None
+    number = info.get("face_up_space") if info else None
+    space = game.board.start.get(number) if number else None
+    if space is None:
+        return None
+    occupant = game.occ[space]
+    return None if occupant is not None and not occupant.is_enemy else space
 
 
 def route_cost(game, bot, fighter, route) -> float:
@@ -730,13 +753,32 @@ def h_from_discard(bot, game, d) -> int:
     return best_i
 
 
+def combat_boost_gain(game, side, boost: int) -> float | None:
+    """Combat damage a boost of `boost` would add (attacking) or prevent (defending), from
+    the values as they stand after both cards are revealed; None outside a combat."""
+    c = game.combat
+    if c is None or side is None or c.def_card is None and c.defender.side is side:
+        return None
+    from engine.combat import combat_value
+    att, dfn = combat_value(game, c, "attacker"), combat_value(game, c, "defender")
+    if c.attacker.side is side:
+        return max(0, att + boost - dfn) - max(0, att - dfn)
+    if c.defender.side is side:
+        return max(0, att - dfn) - max(0, att - dfn - boost)
+    return None
+
+
 def h_boost_attack(bot, game, d) -> int:
-    """Boosting an attack: spend a card whose boost beats what it would do later."""
+    """Boosting a combat card: only when it changes the combat damage, with the card whose
+    boost beats what it would do later."""
     side = player_side(game, d.seat)
     best_i, best_gain = 0, 0.0
     for i, c in enumerate(d.options):
         if c is None:
             continue
+        useful = combat_boost_gain(game, side, c.boost)
+        if useful is not None and useful <= 0:
+            continue                         # the revealed values already decide it
         later = max(0.0, (c.value or 0) - 2.5) if c.kind in (ATTACK, VERSATILE) else (
             1.0 if c.kind == DEFENSE else 1.5)
         if side is not None and card_worth(c, side) < 0.5:
