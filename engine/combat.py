@@ -89,12 +89,13 @@ def _fight(game: Game, combat: Combat) -> None:
             if card is not None:
                 dside.hand.remove(card)
                 combat.def_card = card
-    game.log("reveal", f"{attacker.name} attacks {defender.name} with "
-             f"{combat.att_card.name if combat.att_card else 'no card'}; "
-             f"{defender.name} defends with {combat.def_card.name if combat.def_card else 'no card'}.",
-             attacker=attacker.uid, defender=defender.uid,
-             att_card=combat.att_card.name if combat.att_card else None,
-             def_card=combat.def_card.name if combat.def_card else None)
+    if game.events is not None:   # skip building text in batch runs
+        game.log("reveal", f"{attacker.name} attacks {defender.name} with "
+                 f"{combat.att_card.name if combat.att_card else 'no card'}; "
+                 f"{defender.name} defends with {combat.def_card.name if combat.def_card else 'no card'}.",
+                 attacker=attacker.uid, defender=defender.uid,
+                 att_card=combat.att_card.name if combat.att_card else None,
+                 def_card=combat.def_card.name if combat.def_card else None)
 
     resolve_timing(game, combat, "immediately")
     resolve_timing(game, combat, "during_combat")
@@ -103,8 +104,9 @@ def _fight(game: Game, combat: Combat) -> None:
     dfn = combat_value(game, combat, "defender")
     dmg = max(0, att - dfn)
     combat.winner = "attacker" if dmg > 0 and defender.alive else "defender"
-    game.log("combat", f"Attack {att} against defense {dfn}: {dmg} combat damage.",
-             attack=att, defense=dfn, damage=dmg)
+    if game.events is not None:
+        game.log("combat", f"Attack {att} against defense {dfn}: {dmg} combat damage.",
+                 attack=att, defense=dfn, damage=dmg)
     if defender.alive:
         combat.damage = game.damage(defender, dmg, "combat")
         if combat.damage == 0:

@@ -41,6 +41,7 @@ class Game:
         self.resolving: list[Card] = []       # cards out of every pile while their effect resolves
         self.over: GameOver | None = None
         self._uid = 0
+        self._fighters: list[Fighter] | None = None
         self.observer = None                  # optional callable(event) for UIs (pacing)
         registry.load_all()
 
@@ -94,7 +95,10 @@ class Game:
     # ------------------------------------------------------------------ fighters and board
     @property
     def fighters(self) -> list[Fighter]:
-        return [f for s in self.sides for f in s.fighters if f.alive and f.space is not None]
+        """Fighters on the board, in side order. Cached: only put() and lift() change it."""
+        if self._fighters is None:
+            self._fighters = [f for s in self.sides for f in s.fighters if f.alive and f.space is not None]
+        return self._fighters
 
     def occupant(self, space: int) -> Fighter | None:
         return self.occ[space]
@@ -121,11 +125,13 @@ class Game:
             self.occ[fighter.space] = None
         fighter.space = space
         self.occ[space] = fighter
+        self._fighters = None
 
     def lift(self, fighter: Fighter) -> None:
         if fighter.space is not None and self.occ[fighter.space] is fighter:
             self.occ[fighter.space] = None
         fighter.space = None
+        self._fighters = None
 
     def adjacent(self, a: Fighter, b: Fighter) -> bool:
         return a.space is not None and b.space is not None and b.space in self.board.adj[a.space]
@@ -143,8 +149,9 @@ class Game:
             return 0
         taken = min(amount, fighter.health)
         fighter.health -= taken
-        self.log("damage", f"{fighter.name} takes {taken} damage ({source}).",
-                 fighter=fighter.uid, amount=taken, source=source)
+        if self.events is not None:
+            self.log("damage", f"{fighter.name} takes {taken} damage ({source}).",
+                     fighter=fighter.uid, amount=taken, source=source)
         if fighter.health <= 0:
             self.defeat(fighter)
         return taken
@@ -213,7 +220,7 @@ class Game:
                 for f in list(side.fighters):
                     if f.alive:
                         self.damage(f, 2, "exhaustion")
-        if drawn:
+        if drawn and self.events is not None:
             self.log("draw", f"{side.name} draws {drawn} card{'s' if drawn > 1 else ''}.",
                      side=side.index, count=drawn)
         return drawn
@@ -221,7 +228,8 @@ class Game:
     def discard_from_hand(self, side: Side, card: Card, why: str = "discard") -> None:
         side.hand.remove(card)
         self.to_discard(side, card)
-        self.log("discard", f"{side.name} discards {card.name} ({why}).", side=side.index, card=card.name)
+        if self.events is not None:
+            self.log("discard", f"{side.name} discards {card.name} ({why}).", side=side.index, card=card.name)
 
     def to_discard(self, side: Side, card: Card) -> None:
         """Put a card into its owner's discard pile (enemies may reshuffle: Deception)."""
@@ -287,9 +295,9 @@ class Game:
             self.occ[start] = None
         fighter.space = end
         self.occ[end] = fighter
-        self.log("move", f"{fighter.name} moves from space {self.board.ids[start]} to space "
-                         f"{self.board.ids[end]}.", fighter=fighter.uid,
-                 path=[self.board.ids[s] for s in path])
+        if self.events is not None:
+            self.log("move", f"{fighter.name} moves from space {self.board.ids[start]} to space "
+                     f"{self.board.ids[end]}.", fighter=fighter.uid, path=[self.board.ids[s] for s in path])
 
     def place(self, fighter: Fighter, space: int) -> None:
         """Place: no route, the destination must be empty."""
