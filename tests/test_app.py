@@ -171,6 +171,10 @@ def test_a_short_game_played_with_clicks_reaches_the_end_screen(tmp_path):
     assert distinct_colors(shot, seen["threat_rect"], 2) > 5, "the threat track is drawn"
     assert distinct_colors(shot, L.board) > 60, "the board shows zones, patterns and pieces"
     assert not userdata.autosave_path().exists(), "a finished game is not offered as Continue"
+    replays = list(userdata.replays_dir().glob("*.json"))
+    assert len(replays) == 1, "the finished game is exported as a replay"
+    from adventures.persistence.replay import load_replay, run_replay
+    assert run_replay(load_replay(replays[0])).identical
 
 
 def test_undo_takes_back_a_decision_but_never_past_a_card_draw():

@@ -159,3 +159,16 @@ def test_simulate_bad_scenario_is_one_line_and_exit_2(tmp_path, capsys):
     assert cli_main(["simulate", str(tmp_path / "missing.yaml")]) == 2
     err = capsys.readouterr().err
     assert "missing.yaml:1:" in err and "Traceback" not in err
+
+
+def test_simulate_exports_replays_that_rerun_identically(tmp_path):
+    """Issue 11: every simulated game can be exported as a replay (seed + decisions) that
+    `adventures replay FILE` re-runs to the identical final state hash."""
+    from adventures.cli import main
+    out = tmp_path / "replays"
+    assert main(["simulate", "scenarios/krang-1p.yaml", "--games", "3", "--seed", "2", "--workers", "1",
+                 "--replays", str(out), "--no-progress", "--json"]) == 0
+    files = sorted(out.glob("game-*.json"))
+    assert [f.name for f in files] == ["game-00000.json", "game-00001.json", "game-00002.json"]
+    for f in files:
+        assert main(["replay", str(f)]) == 0

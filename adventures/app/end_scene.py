@@ -11,6 +11,21 @@ from adventures.app.overlays import dim
 from adventures.app.widgets import Button
 
 
+def export_finished(game):
+    """Export the finished game as a replay in the user's data folder; None if that fails
+    (a full disk must not take the end screen down with it)."""
+    import time
+
+    from adventures.app.userdata import replays_dir
+    from adventures.persistence.replay import export_replay
+    try:
+        path = replays_dir() / time.strftime(f"game-%Y%m%d-%H%M%S-seed{game.seed}.json")
+        export_replay(game, path)
+        return path
+    except Exception:
+        return None
+
+
 class EndScene:
     def __init__(self, app, game, setup, over):
         from adventures.rules.runner import summarise
@@ -24,6 +39,7 @@ class EndScene:
         self.buttons: list[Button] = []
         self.peek = False           # hide the card to look at the final board
         self.next_setup = None      # "play again": same players and heroes, a fresh shuffle
+        self.replay_path = export_finished(game)
 
     def handle(self, event) -> None:
         if event.type == pygame.MOUSEMOTION:
@@ -60,6 +76,8 @@ class EndScene:
             f"Heroes defeated: {s.hero_deaths} of {len(players)}",
             f"Decisions taken: {s.decisions}   ·   seed {self.game.seed}",
         ]
+        if self.replay_path is not None:
+            out.append(f"Replay saved: {self.replay_path.name} (adventures replay FILE)")
         for side in players:
             alive = ", ".join(f"{f.name} {f.health}/{f.max_health}" for f in side.fighters if f.alive) or "eliminated"
             out.append(f"{side.name}: {alive}")

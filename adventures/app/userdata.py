@@ -38,6 +38,13 @@ def saves_dir() -> Path:
     return d
 
 
+def replays_dir() -> Path:
+    """Finished games are exported here as replays (`adventures replay FILE` re-runs one)."""
+    path = home() / "replays"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
 def list_saves() -> list[Path]:
     """Manual saves, newest first."""
     return sorted(saves_dir().glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 
@@ -28,6 +29,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--check-invariants", action="store_true",
                         help="check the game invariants after setup and every round")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("--replays", metavar="DIR", default=None,
+                        help="also export every game as a replay file DIR/game-NNNNN.json "
+                             "(re-run one with `adventures replay FILE`)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -50,7 +54,10 @@ def run(args: argparse.Namespace) -> int:
     workers = args.workers or runner.default_workers()
     t0 = time.perf_counter()
     with runner.progress_bar(args.games, scenario.name, enabled=not (args.json or args.no_progress)) as advance:
-        records = runner.run_games(scenario, args.games, seed, workers, args.check_invariants, advance)
+        if args.replays:
+            os.makedirs(args.replays, exist_ok=True)
+        records = runner.run_games(scenario, args.games, seed, workers, args.check_invariants, advance,
+                                   replay_dir=os.path.abspath(args.replays) if args.replays else None)
     elapsed = time.perf_counter() - t0
     summary = stats.summarise(records)
     summary.update(scenario=scenario.name, villain=scenario.villain, file=args.scenario, seed=seed, workers=workers,

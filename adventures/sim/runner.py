@@ -158,8 +158,10 @@ def classify_loss(winner: str, reason: str) -> str:
     return reason
 
 
-def play_one(scenario: ScenarioDef, seed: int, check_invariants: bool = False) -> dict:
-    """Play one full game with the scenario's bots; never raises (errors become records)."""
+def play_one(scenario: ScenarioDef, seed: int, check_invariants: bool = False,
+             replay_path: str | None = None) -> dict:
+    """Play one full game with the scenario's bots; never raises (errors become records).
+    With `replay_path`, the finished game is also exported there as a replay file."""
     from adventures.bots import make_agents
     from adventures.rules.runner import play_adventure
     from adventures.rules.setup import new_adventure
@@ -183,6 +185,9 @@ def play_one(scenario: ScenarioDef, seed: int, check_invariants: bool = False) -
         if check_invariants:
             record["invariant_violations"] = len(problems)
             record["first_violation"] = problems[0] if problems else ""
+        if replay_path is not None:
+            from adventures.persistence.replay import export_replay
+            export_replay(game, replay_path)
     except Exception as exc:  # one broken game must not sink a 10,000-game run
         record.update(winner="error", reason=f"{type(exc).__name__}: {exc}"[:300], rounds=0, completions=0,
                       villain_health=0, villain_max=0, hero_deaths=0, players_eliminated=0, decisions=0,
@@ -234,12 +239,15 @@ def _play_checked(game):
 
 
 def run_chunk(task: tuple) -> list[dict]:
-    """Worker entry point: (scenario, [(index, seed)...], check_invariants, tag) -> records.
-    `tag` (a sweep cell number, or None) is copied into every record."""
-    scenario, jobs, check, tag = task
+    """Worker entry point: (scenario, [(index, seed)...], check_invariants, tag[, replay_dir])
+    -> records. `tag` (a sweep cell number, or None) is copied into every record; with a
+    replay_dir every game is exported there as game-NNNNN.json."""
+    scenario, jobs, check, tag, *rest = task
+    replay_dir = rest[0] if rest else None
     out = []
     for i, seed in jobs:
-        rec = play_one(scenario, seed, check)
+        path = os.path.join(replay_dir, f"game-{i:05d}.json") if replay_dir else None
+        rec = play_one(scenario, seed, check, path)
         rec["game"] = i
         if tag is not None:
             rec["cell"] = tag
@@ -253,9 +261,9 @@ def default_workers() -> int:
 
 
 def make_tasks(scenario: ScenarioDef, games: int, seed: int, check: bool, tag=None,
-               chunk: int = 25) -> list[tuple]:
+               chunk: int = 25, replay_dir: str | None = None) -> list[tuple]:
     jobs = [(i, game_seed(seed, i)) for i in range(games)]
-    return [(scenario, jobs[k:k + chunk], check, tag) for k in range(0, len(jobs), chunk)]
+    return [(scenario, jobs[k:k + chunk], check, tag, replay_dir) for k in range(0, len(jobs), chunk)]
 
 
 def chunk_size(games: int, workers: int) -> int:
@@ -318,10 +326,11 @@ def _execute_dask(tasks: list[tuple], address, progress) -> list[dict]:
 
 def run_games(scenario: ScenarioDef, games: int, seed: int, workers: int | None = None,
               check_invariants: bool = False, progress: Callable[[int], None] | None = None,
-              cluster: str | None = None) -> list[dict]:
+              cluster: str | None = None, replay_dir: str | None = None) -> list[dict]:
     """Play `games` games of `scenario`; the records come back in game order."""
     workers = default_workers() if workers is None else max(1, workers)
-    tasks = make_tasks(scenario, games, seed, check_invariants, chunk=chunk_size(games, workers))
+    tasks = make_tasks(scenario, games, seed, check_invariants, chunk=chunk_size(games, workers),
+                       replay_dir=replay_dir)
     return execute(tasks, workers, progress, cluster)
 
 
