@@ -424,3 +424,35 @@ def test_a_broken_autosave_is_reported_on_the_new_game_screen_not_a_crash():
 
     App(SIZE, headless=True, fps=0, on_frame=driver, max_frames=50, speed_ms=0).run()
     assert "JSON" in seen["error"] or "save" in seen["error"].lower()
+
+
+def test_menu_shows_the_hero_card_reference(tmp_path):
+    """Issue 8: the UI shows a hero card reference (name, type, value, boost, effect words)."""
+    from adventures.app.overlays import ButtonOverlay, ReferenceOverlay
+    setup = GameSetup(scenario(minions=[]), seed=3)
+    seen = {"step": 0}
+
+    def driver(app):
+        scene = app.scene
+        if scene is not app.game_scene or scene.game is None or scene.model is None:
+            return
+        step = seen["step"]
+        if step == 0 and scene.overlay is None:
+            seen["step"] = 1
+            key(pygame.K_ESCAPE)
+        elif step == 1 and isinstance(scene.overlay, ButtonOverlay):
+            seen["step"] = 2
+            click(button_pos(scene.overlay.buttons, "reference"))
+        elif step == 2 and isinstance(scene.overlay, ReferenceOverlay):
+            seen["step"] = 3
+        elif step == 3:
+            pygame.image.save(app.screen, str(tmp_path / "reference.png"))
+            seen["ref"] = scene.overlay.ref
+            raise QuitApp()
+
+    App(SIZE, headless=True, fps=0, on_frame=driver, max_frames=400, speed_ms=0).run(start=setup)
+    ref = seen["ref"]
+    assert ref["name"] == "Leonardo" and sum(c["copies"] for c in ref["cards"]) == 30
+    assert all(c["text"] or c["type"] != "scheme" for c in ref["cards"])
+    shot = pygame.image.load(str(tmp_path / "reference.png"))
+    assert distinct_colors(shot) > 20

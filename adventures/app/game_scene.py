@@ -303,6 +303,14 @@ class GameScene:
             ctl.setup.open_hands = not ctl.setup.open_hands
             self.app.prefs["open_hands"] = ctl.setup.open_hands
             self.open_menu()
+        elif value == "reference":
+            players = [x for x in self.game.sides if not x.is_enemy] if self.game is not None else []
+            if len(players) == 1:
+                self.menu_action(("reference", players[0].hero_key))
+            else:
+                self.overlay = overlays.reference_chooser(players)
+        elif isinstance(value, tuple) and value[0] == "reference":
+            self.overlay = overlays.ReferenceOverlay(self.game.catalog.heroes[value[1]])
         elif value == "new":
             ctl.new_game()
         elif value == "quit":

@@ -81,6 +81,7 @@ def menu_overlay(can_undo: bool, speed_label: str, open_hands: bool) -> ButtonOv
         ("Load game…", "load"),
         (f"Enemy speed: {speed_label}", "speed"),
         (f"Open hands: {'on' if open_hands else 'off'}", "hands"),
+        ("Hero card reference", "reference"),
         ("New game", "new"),
         ("Quit (the game is auto-saved)", "quit"),
     ])
@@ -161,3 +162,68 @@ class PileOverlay(Overlay):
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             return CLOSE
         return super().handle(event)
+
+
+class ReferenceOverlay(Overlay):
+    """A hero's card reference (engine.content.reference): the character card and every
+    card of the deck with its type, value, boost, copies and effect in plain words.
+    The mouse wheel or the arrow keys scroll; a click or Esc closes."""
+
+    def __init__(self, hero_def):
+        from engine.content.reference import hero_reference
+        self.ref = hero_reference(hero_def)
+        self.scroll = 0
+
+    def draw(self, surf, hover_pos) -> None:
+        ref = self.ref
+        dim(surf, 210)
+        area = surf.get_rect().inflate(-80, -60)
+        T.panel(surf, area, T.PANEL, T.PANEL_EDGE, 12)
+        T.draw_text(surf, f"{ref['name']}: card reference", (area.left + 20, area.top + 14), 22, T.TEXT, bold=True)
+        T.draw_text(surf, "wheel or arrows to scroll · click or Esc to close", (area.right - 20, area.top + 20), 13,
+                    T.MUTED, anchor="topright")
+        sk = ref["sidekick"]
+        facts = (f"Health {ref['health']} · move {ref['move']} · {ref['attack']}"
+                 + (f" · sidekick {sk['name']} ({sk['count']} x {sk['health']} health, {sk['attack']})" if sk else "")
+                 + f" · deck {ref['deck_size']} cards")
+        T.draw_text(surf, facts, (area.left + 20, area.top + 46), 15, T.TEXT, max_width=area.width - 40)
+        y = area.top + 70
+        y += T.draw_wrapped(surf, f"{ref['ability']['name']}: {ref['ability']['text']}",
+                            pygame.Rect(area.left + 20, y, area.width - 40, 60), 14, T.MUTED, line_gap=3) + 8
+        clip = pygame.Rect(area.left + 10, y, area.width - 20, area.bottom - y - 10)
+        prev = surf.get_clip()
+        surf.set_clip(clip)
+        row_y = clip.top - self.scroll
+        for card in ref["cards"]:
+            color = T.CARD_TYPE_COLORS.get(card["type"], T.MUTED)
+            value = "" if card["value"] is None else f" {card['value']}"
+            head = f"{card['name']} ×{card['copies']}  ·  {card['type']}{value}  ·  boost {card['boost']}"
+            if card["fighter"] != "any":
+                head += f"  ·  {card['fighter']} only"
+            pygame.draw.rect(surf, color, (clip.left + 10, row_y + 3, 6, 14), border_radius=2)
+            T.draw_text(surf, head, (clip.left + 24, row_y), 15, T.TEXT, bold=True, max_width=clip.width - 40)
+            used = 20
+            if card["text"]:
+                used += T.draw_wrapped(surf, card["text"], pygame.Rect(clip.left + 24, row_y + 20, clip.width - 48,
+                                                                        200), 13, T.MUTED, line_gap=2)
+            row_y += used + 8
+        surf.set_clip(prev)
+        self.max_scroll = max(0, row_y + self.scroll - clip.bottom)
+
+    def handle(self, event):
+        step = 40
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, min(getattr(self, "max_scroll", 0), self.scroll - event.y * step))
+            return None
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_UP):
+            delta = step if event.key == pygame.K_DOWN else -step
+            self.scroll = max(0, min(getattr(self, "max_scroll", 0), self.scroll + delta))
+            return None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return CLOSE
+        return super().handle(event)
+
+
+def reference_chooser(sides) -> ButtonOverlay:
+    return ButtonOverlay("Hero card reference", [(s.name, ("reference", s.hero_key)) for s in sides]
+                         + [("Back", CLOSE)])
