@@ -140,7 +140,7 @@ class Hud:
             if last:
                 pygame.draw.rect(surf, T.DANGER, r, 2, border_radius=4)
                 T.draw_text(surf, "!", r.center, 15, T.TEXT, bold=True, anchor="center")
-            else:
+            elif adv.threat_numbered:
                 T.draw_text(surf, str(lv), r.center, 13, T.TEXT, anchor="center")
             if i == adv.threat:
                 pygame.draw.circle(surf, T.HIGHLIGHT, (r.centerx, r.bottom + 7), 6)

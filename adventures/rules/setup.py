@@ -85,7 +85,8 @@ def new_adventure(scenario, catalog, seed: int, agents: dict | None = None, tabl
     levels = list(villain_def.threat_track.levels)
     if ov.threat_track_length:
         levels = resample(levels, ov.threat_track_length)
-    game.adv = AdvState(players=players, villain=villain, minions=[], threat_levels=levels)
+    game.adv = AdvState(players=players, villain=villain, minions=[], threat_levels=levels,
+                        threat_numbered=villain_def.threat_track.numbered)
     adv = game.adv
     adv.data["overrides"] = ov
     if ov.starting_threat:

@@ -33,6 +33,7 @@ class AdvState:
     villain: Side
     minions: list[Side]
     threat_levels: list[int]
+    threat_numbered: bool = True     # whether the track prints its levels (Krang's does not)
     threat: int = 0                  # index on the threat track
     completions: int = 0             # objectives achieved (4 = heroes lose)
     deck: list[InitCard] = field(default_factory=list)   # top = index 0

@@ -145,6 +145,8 @@ class InitiativeCardDef(Strict):
 class ThreatTrackDef(Strict):
     # The value printed below each space (the threat level there), first space first.
     levels: list[Annotated[int, Field(ge=0, le=9)]] = Field(min_length=2, max_length=30)
+    # Krang's track has no numbers (p.17): the UI then prints none.
+    numbered: bool = True
 
 
 class EnemyDef(Strict):
