@@ -104,3 +104,18 @@ def test_sweep_file_keys_are_checked(tmp_path, capsys):
     err = capsys.readouterr().err
     assert f"{path}:3: games: expected a positive whole number" in err
     assert f"{path}:4: gmes: unknown key" in err
+
+
+def test_validate_checks_sweep_parameter_names_and_values(tmp_path, capsys):
+    """`adventures validate` reads a sweep file as the simulator does: an unknown parameter
+    or a bad value is a one-line error with its line, exit 2."""
+    from adventures.cli import main
+    base = tmp_path / "base.yaml"
+    base.write_text(open("scenarios/shredder-1p.yaml").read())
+    bad = tmp_path / "sweep.yaml"
+    bad.write_text("kind: sweep\nbase: base.yaml\nsweep:\n  villain_helth: [10, 12]\n  villain_health: [0, 5]\n")
+    assert main(["validate", str(bad)]) == 2
+    out = capsys.readouterr().out
+    assert f"{bad}:4: sweep.villain_helth: unknown sweep parameter 'villain_helth'" in out
+    assert f"{bad}:5: sweep.villain_health: 0:" in out
+    assert "Traceback" not in out

@@ -94,9 +94,13 @@ def _check(file: str, content: str | None, catalogs: dict[Path, Catalog]) -> lis
 def _cross_check(loaded: Loaded, catalog: Callable[[], Catalog]) -> None:
     if loaded.kind == "scenario":
         check_scenario(loaded.model, catalog(), loaded.path, loaded.lines)
-    elif loaded.kind == "sweep" and isinstance(loaded.model.get("base"), dict):
-        base = ScenarioDef.model_validate(loaded.model["base"])   # the loader validated it
-        check_scenario(base, catalog(), loaded.path, loaded.lines, at="base")
+    elif loaded.kind == "sweep":
+        if isinstance(loaded.model.get("base"), dict):
+            base = ScenarioDef.model_validate(loaded.model["base"])   # the loader validated it
+            check_scenario(base, catalog(), loaded.path, loaded.lines, at="base")
+        # The simulator's own reading checks parameter names and values in every cell.
+        from adventures.sim.runner import load_sweep
+        load_sweep(loaded.path)
     elif loaded.kind == "villain" and loaded.model.board is not None:
         boards = catalog().boards
         if loaded.model.board not in boards:
