@@ -181,11 +181,12 @@ def test_same_type_neighbours_both_resolve():
     module = allies_of(game)
     dirtbag = module.add_card(game, ally_def(game, "dirtbag_groundchuck"))
     droids = module.add_card(game, ally_def(game, "kraang_droids"))
-    hero = player_hero(game)                                    # space 1: in the villain's zone,
-    only_cards(game, dirtbag, droids)                           # not adjacent to him
+    villain = game.adv.villain.fighters[0]                      # the hero on space 1: in the
+    villain.health -= 2                                         # villain's zone, not adjacent
+    only_cards(game, dirtbag, droids)
     play_round(game)
     assert not dirtbag.removed and not droids.removed
-    assert game.adv.threat == 1 and hero.health == hero.max_health - 1
+    assert game.adv.threat == 1 and villain.health == villain.max_health - 1
 
 
 def test_ally_next_to_a_player_card_is_not_knocked_out():
@@ -194,11 +195,11 @@ def test_ally_next_to_a_player_card_is_not_knocked_out():
     module = allies_of(game)
     renet = module.add_card(game, ally_def(game, "renet"))
     player = next(c for c in game.adv.all_cards if c.owner == "player")
-    game.adv.threat = 2
+    game.adv.threat = 3
     game.agents[0] = ScriptedAgent(lambda d: 0)
     only_cards(game, renet, player)
     play_round(game)
-    assert not renet.removed and game.adv.threat == 1       # Renet pushed the threat back
+    assert not renet.removed and game.adv.threat == 1       # Renet pushed the threat back 2
 
 
 # ---------------------------------------------------------------- effects
@@ -226,7 +227,7 @@ def test_ally_strike_damages_an_enemy_next_to_a_player_fighter():
     assert villain.health == villain.max_health                 # nobody adjacent: no target
     game.put(hero, game.board.adj[villain.space][0])
     run_ops(card_ctx(game, mutanimals), mutanimals.right_now_ops)
-    assert villain.health == villain.max_health - 2
+    assert villain.health == villain.max_health - 3
 
 
 def test_henchmen_make_no_decisions():

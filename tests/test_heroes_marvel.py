@@ -124,7 +124,7 @@ def test_anti_metal_claws_boost_from_the_suit_adds_the_value_then_draws_at_once(
     hand_before = len(bp.hand)
     start = len(game.events)
     combat = fight(game, panther, soldier, take_card(bp, "Anti-Metal Claws"))
-    assert combat.damage == 4 + 3
+    assert combat.damage == 5 + 3
     assert stored in ws.discard and len(bp.hand) == hand_before + 1
     events = [e["kind"] for e in game.events[start:] if e["kind"] in ("boost", "draw", "combat")]
     assert events == ["boost", "draw", "combat"]

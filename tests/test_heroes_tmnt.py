@@ -148,7 +148,7 @@ def test_sword_storm_and_disciplined_guard_count_adjacent_friendly_fighters():
                  {(0, 0): 7, (2, 0): 6, (2, 1): 12, (1, 0): 8, (3, 0): 20}, mode="team")
     leo, foe = game.sides[0].fighters[0], game.sides[1].fighters[0]
     fight(game, leo, foe, take(game.sides[0], "Sword Storm"))
-    assert last_combat(game)["attack"] == 5
+    assert last_combat(game)["attack"] == 2 + 2
     game.agents[0] = ScriptedAgent(pick("defense_card", lambda o: o is not None and o.name == "Disciplined Guard"))
     give(game.sides[0], "Disciplined Guard")
     fight(game, foe, leo, take(game.sides[1], "Strike"))
@@ -172,14 +172,14 @@ def test_turtles_together_heals_friendly_fighters_within_two_spaces():
 
 # ---------------------------------------------------------------- Raphael
 def test_hothead_gains_rage_from_combat_damage_and_spends_it_on_attack():
-    """Raphael's ability: +1 rage per combat damage taken (max 2, docs/BALANCE.md), added to his
-    next attack."""
+    """Raphael's ability: +1 rage per hit of 2 or more combat damage taken (max 2,
+    docs/BALANCE.md), added to his next attack."""
     game = arena([hero("raphael"), dummy()], {(0, 0): 7, (1, 0): 8})
     raph, foe = game.sides[0].fighters[0], game.sides[1].fighters[0]
     fight(game, foe, raph, take(game.sides[1], "Strike"))       # no defense card: 3 damage
     assert game.sides[0].data["rage"] == 1
     fight(game, raph, foe, take(game.sides[0], "Twin Sai"))
-    assert last_combat(game)["attack"] == 4 + 1
+    assert last_combat(game)["attack"] == 5 + 1
     assert game.sides[0].data["rage"] == 0
     game.sides[0].data["rage"] = 2
     fight(game, foe, raph, take(game.sides[1], "Strike"))
@@ -195,12 +195,22 @@ def test_hothead_no_rage_when_the_defense_holds():
     assert game.sides[0].data.get("rage", 0) == 0
 
 
+def test_hothead_no_rage_from_a_one_damage_hit():
+    """Raphael's ability (our design, docs/BALANCE.md): a hit of 1 combat damage gives no rage."""
+    game = arena([hero("raphael"), dummy()], {(0, 0): 7, (1, 0): 8},
+                 {0: ScriptedAgent(pick("defense_card", lambda o: o is not None and o.name == "Counterpunch"))})
+    give(game.sides[0], "Counterpunch")
+    fight(game, game.sides[1].fighters[0], game.sides[0].fighters[0], take(game.sides[1], "Strike"))
+    assert last_combat(game)["damage"] == 1
+    assert game.sides[0].data.get("rage", 0) == 0
+
+
 def test_headbutt_adds_rage_without_spending_it_then_hothead_spends_it():
     """Headbutt: +1 per rage; the ability then also adds the rage and spends it."""
     game = arena([hero("raphael"), dummy()], {(0, 0): 7, (1, 0): 8})
     game.sides[0].data["rage"] = 2
     fight(game, game.sides[0].fighters[0], game.sides[1].fighters[0], take(game.sides[0], "Headbutt"))
-    assert last_combat(game)["attack"] == 3 + 2 + 2
+    assert last_combat(game)["attack"] == 2 + 2 + 2
     assert game.sides[0].data["rage"] == 0
 
 
@@ -255,7 +265,7 @@ def test_surprise_adds_twice_the_boost_value():
     give(mikey, "Big Wind-Up")                   # boost 3
     game.current = game.sides[1]                 # not Michelangelo's turn: no Cowabunga draw
     fight(game, mikey.fighters[0], game.sides[1].fighters[0], take(mikey, "Surprise!"))
-    assert last_combat(game)["attack"] == 2 + 6
+    assert last_combat(game)["attack"] == 1 + 6
     assert mikey.hand == []
 
 
