@@ -1,6 +1,8 @@
 """Small hand-made content for engine tests (no dependency on shipped content)."""
 from __future__ import annotations
 
+import functools
+
 from engine.board import compile_board
 from engine.content.schema import BoardDef, EnemyDef, HeroDef
 
@@ -102,3 +104,23 @@ def to_hand(side, name: str):
 def named(name: str):
     """A predicate matching options by name (cards, fighters), None-safe."""
     return lambda c: c is not None and getattr(c, "name", None) == name
+
+
+def pick(tag: str, want):
+    """A ScriptedAgent rule: on decisions tagged `tag`, choose the first option `want` accepts."""
+    def rule(decision):
+        if decision.tag != tag:
+            return None
+        for i, option in enumerate(decision.options):
+            if want(option):
+                return i
+        return None
+    return rule
+
+
+@functools.cache
+def shipped_hero(key: str):
+    """One of the shipped hero files, loaded on its own (other content files do not matter)."""
+    from adventures.content.catalog import CONTENT_ROOT
+    from engine.content.loader import load_file
+    return load_file(CONTENT_ROOT / "heroes" / f"{key}.yaml", "hero")

@@ -3,17 +3,15 @@
 plus full games of each hero (competitive duels and Adventures)."""
 from __future__ import annotations
 
-import functools
-
 import pytest
-from fixtures import grid_board, named, take_card, to_hand
+from fixtures import grid_board, named, pick, take_card, to_hand
+from fixtures import shipped_hero as hero
 
-from adventures.content.catalog import CONTENT_ROOT, load_catalog
+from adventures.content.catalog import load_catalog
 from adventures.rules.runner import play_adventure
 from adventures.rules.setup import new_adventure
 from engine.board import compile_board
 from engine.combat import fight
-from engine.content.loader import load_file
 from engine.content.schema import ScenarioDef
 from engine.decisions import RandomAgent, ScriptedAgent
 from engine.effects.resolve import Ctx, run_ops
@@ -22,24 +20,6 @@ from engine.state import GameOver
 from engine.turn import SCHEME, legal_actions, maneuver, scheme, take_turn
 
 MARVEL = ("black_panther", "black_widow", "winter_soldier")
-
-
-@functools.cache
-def hero(key: str):
-    """One of our hero files, loaded on its own (other content files do not matter here)."""
-    return load_file(CONTENT_ROOT / "heroes" / f"{key}.yaml", "hero")
-
-
-def pick(tag: str, want):
-    """A ScriptedAgent rule: on decisions tagged `tag`, choose the first option `want` accepts."""
-    def rule(decision):
-        if decision.tag != tag:
-            return None
-        for i, option in enumerate(decision.options):
-            if want(option):
-                return i
-        return None
-    return rule
 
 
 def only_in_hand(side, *names: str) -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import functools
 
-from fixtures import take_card, to_hand
+from fixtures import pick, take_card, to_hand
 
 from adventures.content.catalog import CONTENT_ROOT
 from engine.board import compile_board
@@ -29,18 +29,6 @@ def line_board(key: str, zones_by_id: dict[int, list[str]], paths: list[tuple[in
         "spaces": [{"id": sid, "pos": [sid / 10, 0.5], "zones": zs, **({"start": 1} if sid == 1 else {})}
                    for sid, zs in zones_by_id.items()],
         "paths": [list(p) for p in paths]}))
-
-
-def pick(tag: str, want):
-    """A ScriptedAgent rule: on decisions tagged `tag`, choose the first option `want` accepts."""
-    def rule(decision):
-        if decision.tag != tag:
-            return None
-        for i, option in enumerate(decision.options):
-            if want(option):
-                return i
-        return None
-    return rule
 
 
 def fighter(game, name: str):
