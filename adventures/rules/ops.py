@@ -33,32 +33,36 @@ def op_extra_turn(ctx: Ctx, args) -> None:
             return
 
 
+def token_spaces(ctx: Ctx, where: dict) -> list[int]:
+    """Candidate spaces for an ability token. Tokens are not fighters (p.11), so a space
+    holding a fighter is fine: `under` (the opponent's space), `adjacent_to: SEL`
+    (+ its own space with `include_own`), `in_zone_of: SEL`, else every space."""
+    from engine.effects.core_ops import named, space_pool
+    board = ctx.game.board
+    if where.get("under"):
+        opp = ctx.opponent
+        return [opp.space] if opp is not None and opp.space is not None else []
+    if "adjacent_to" in where or "in_zone_of" in where:
+        ref = named(ctx, where.get("adjacent_to") or where.get("in_zone_of"))
+        if ref is None or ref.space is None:
+            return []
+        if "adjacent_to" in where:
+            return list(board.adj[ref.space]) + ([ref.space] if where.get("include_own") else [])
+        return board.spaces_in_zone_of(ref.space)
+    return space_pool(ctx, where) if where else list(range(board.n))
+
+
 @op("place_token")
 def op_place_token(ctx: Ctx, args) -> None:
     """Place ability tokens: {kind: mouser, count: 1, where: {adjacent_to: opponent}}.
     One per space, nothing from an empty supply, players choose the space (p.11)."""
-    from engine.effects.core_ops import space_pool
     game = ctx.game
     adv = game.adv
     kind = args["kind"]
     for _ in range(amount(ctx, args.get("count", 1))):
-        where = args.get("where", {})
-        pool = [s for s in (space_pool(ctx, where) if where else range(game.board.n))]
-        if where.get("occupied_ok"):
-            pool = list(range(game.board.n))
-        if "adjacent_to" in where or "in_zone_of" in where:
-            # tokens may share a space with fighters: rebuild the pool without the emptiness filter
-            from engine.effects.core_ops import named
-            ref = named(ctx, where.get("adjacent_to") or where.get("in_zone_of"))
-            if ref is None or ref.space is None:
-                return
-            if "adjacent_to" in where:
-                pool = list(game.board.adj[ref.space]) + ([ref.space] if where.get("include_own") else [])
-            else:
-                pool = game.board.spaces_in_zone_of(ref.space)
-        if where.get("under") and ctx.opponent is not None and ctx.opponent.space is not None:
-            pool = [ctx.opponent.space]
-        pool = sorted({s for s in pool if s not in adv.tokens.get(kind, set())}, key=lambda s: game.board.ids[s])
+        taken = adv.tokens.get(kind, set())
+        pool = sorted({s for s in token_spaces(ctx, args.get("where", {})) if s not in taken},
+                      key=lambda s: game.board.ids[s])
         if not pool or adv.supply.get(kind, 0) <= 0:
             return
         s = game.decide(TABLE, SPACE, f"Players choose where to place a {kind} token", pool,
