@@ -124,3 +124,25 @@ def shipped_hero(key: str):
     from adventures.content.catalog import CONTENT_ROOT
     from engine.content.loader import load_file
     return load_file(CONTENT_ROOT / "heroes" / f"{key}.yaml", "hero")
+
+
+def villain_scenario(villain: str, players: int = 1, **overrides):
+    """A shipped-content scenario: Leonardo in every seat, no minions, given overrides."""
+    from engine.content.schema import ScenarioDef
+    return ScenarioDef(name="test", villain=villain, seats=[{"hero": "leonardo"}] * players,
+                       minions=[], overrides=overrides)
+
+
+def villain_game(villain: str, players: int = 1, seed: int = 0, agent=None, table=None, **overrides):
+    """A set-up game on the shipped content, answered by first-option agents by default."""
+    from adventures.content.catalog import load_catalog
+    from adventures.rules.setup import new_adventure
+    from engine.decisions import FirstOptionAgent
+    agents = {i: agent or FirstOptionAgent() for i in range(players)}
+    return new_adventure(villain_scenario(villain, players, **overrides), load_catalog(), seed, agents,
+                         table or FirstOptionAgent())
+
+
+def sid(game, printed: int) -> int:
+    """Board index of a printed space id."""
+    return game.board.index[printed]

@@ -2,33 +2,26 @@
 from __future__ import annotations
 
 import pytest
+from fixtures import sid, villain_game, villain_scenario
 
 from adventures.content.catalog import load_catalog
 from adventures.rules.runner import play_adventure
 from adventures.rules.setup import new_adventure
 from adventures.rules.threat import advance_threat
 from adventures.villains import shredder as sh
-from engine.content.schema import ScenarioDef
-from engine.decisions import FirstOptionAgent, RandomAgent, ScriptedAgent
+from engine.decisions import RandomAgent, ScriptedAgent
 from engine.effects.resolve import Ctx, run_ops
 from engine.rules import MoveContext
 from engine.state import HERO, SIDEKICK, Fighter, GameOver
 from engine.turn import maneuver
 
 
-def scenario(players: int = 1, **overrides) -> ScenarioDef:
-    return ScenarioDef(name="test", villain="shredder", seats=[{"hero": "leonardo"}] * players,
-                       minions=[], overrides=overrides)
+def scenario(players: int = 1, **overrides):
+    return villain_scenario("shredder", players, **overrides)
 
 
 def new_game(players: int = 1, seed: int = 0, agent=None, table=None, **overrides):
-    agents = {i: agent or FirstOptionAgent() for i in range(players)}
-    return new_adventure(scenario(players, **overrides), load_catalog(), seed, agents, table or FirstOptionAgent())
-
-
-def sid(game, printed: int) -> int:
-    return game.board.index[printed]
-
+    return villain_game("shredder", players, seed, agent, table, **overrides)
 
 def circle(game, a: int, b: int) -> int:
     return game.board.edge_circle[(sid(game, a), sid(game, b))]
