@@ -88,6 +88,7 @@ def _fight(game: Game, combat: Combat) -> None:
                                context={"attacker": attacker, "defender": defender}, force=True)
             if card is not None:
                 dside.hand.remove(card)
+                game.note(dside, "played")
                 combat.def_card = card
     if game.events is not None:   # skip building text in batch runs
         game.log("reveal", f"{attacker.name} attacks {defender.name} with "
@@ -112,6 +113,9 @@ def _fight(game: Game, combat: Combat) -> None:
         if combat.damage == 0:
             combat.winner = "defender"
     combat.resolved = True
+    loser = "defender" if combat.winner == "attacker" else "attacker"
+    game.note(combat.fighter_of(combat.winner).side, "won")
+    game.note(combat.fighter_of(loser).side, "lost")
 
     resolve_timing(game, combat, "after_combat")
     for role in ROLES:

@@ -204,6 +204,25 @@ class Game:
         if not teams_alive:
             self.end(self.current.name if self.current else "nobody", "both heroes fell")
 
+    # ------------------------------------------------------------------ this turn
+    def note(self, side: Side, key: str, n: int = 1) -> None:
+        """Count something a side did this turn (cards played, combats lost, ...)."""
+        rec = side.this_turn
+        if rec.get("turn") != self.turn:
+            rec.clear()
+            rec["turn"] = self.turn
+        rec[key] = rec.get(key, 0) + n
+
+    def noted(self, side: Side, key: str) -> int:
+        """How many times `key` was noted for this side during the current turn."""
+        rec = side.this_turn
+        return rec.get(key, 0) if rec.get("turn") == self.turn else 0
+
+    def boost_pool(self, side: Side, extra: list[Card] | tuple = ()) -> list[Card]:
+        """Cards a side may spend to BOOST: its hand plus extra sources (a Vibranium Suit),
+        without the cards that print no BOOST."""
+        return [c for c in (*side.hand, *extra) if c.boostable]
+
     # ------------------------------------------------------------------ cards
     def draw(self, side: Side, n: int = 1) -> int:
         """Draw n cards. An empty deck exhausts: 2 damage to each fighter per card not drawn."""

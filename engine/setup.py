@@ -1,6 +1,8 @@
 """Building runtime sides from content definitions, and placing fighters at start."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.abilities import make_ability
 from engine.decisions import SPACE
 from engine.game import Game
@@ -11,19 +13,27 @@ def compile_effects(blocks) -> tuple[Effect, ...]:
     return tuple(Effect(b.timing, b.text, tuple(b.ops), b.when, b.uncancellable) for b in blocks)
 
 
-def build_deck(game: Game, side: Side, card_defs) -> list[Card]:
+def build_deck(game: Game, side: Side, card_defs, uncancellable: bool = False) -> list[Card]:
+    """Runtime cards, one per copy. `uncancellable`: a hero whose every effect ignores
+    "cancel" (Winter Soldier) gets it stamped on each effect, so combat needs no special case."""
     cards = []
     for d in card_defs:
         effects = compile_effects(d.effects)
+        if uncancellable:
+            effects = tuple(replace(e, uncancellable=True) for e in effects)
+        boost = d.boost if d.boost is not None else 0
         for _ in range(d.copies):
-            cards.append(Card(game.next_uid(), d.name, d.type, d.value, d.boost, d.fighter, effects, side,
-                              tags=tuple(d.tags), requirement=tuple(d.requirement)))
+            cards.append(Card(game.next_uid(), d.name, d.type, d.value, boost, d.fighter, effects, side,
+                              tags=tuple(d.tags), requirement=tuple(d.requirement),
+                              boostable=d.boost is not None))
     return cards
 
 
 def build_player_side(game: Game, hero, index: int, team: int, health_bonus: int = 0) -> Side:
-    """A player side with hero, sidekicks and shuffled deck; draws the 5-card hand."""
-    side = Side(index=index, name=hero.name, team=team, move=hero.move, hero_key=hero.key)
+    """A player side with hero, sidekicks and shuffled deck; draws the starting hand
+    (5 cards unless the hero card says otherwise)."""
+    side = Side(index=index, name=hero.name, team=team, move=hero.move, hero_key=hero.key,
+                hand_limit=hero.hand_limit)
     hp = max(1, hero.health + health_bonus)
     side.fighters.append(Fighter(game.next_uid(), hero.name, HERO, side, hp, hp,
                                  ranged=hero.attack == "ranged", small=hero.small, label=hero.name))
@@ -33,7 +43,7 @@ def build_player_side(game: Game, hero, index: int, team: int, health_bonus: int
             name = sk.name if sk.count == 1 else f"{sk.name} {i + 1}"
             side.fighters.append(Fighter(game.next_uid(), name, SIDEKICK, side, sk.health, sk.health,
                                          ranged=sk.attack == "ranged", small=sk.small, label=sk.name))
-    side.deck = build_deck(game, side, hero.deck)
+    side.deck = build_deck(game, side, hero.deck, hero.uncancellable)
     extras = []
     for name in hero.starting_hand_extra:
         card = next(c for c in side.deck if c.name == name)
@@ -41,7 +51,7 @@ def build_player_side(game: Game, hero, index: int, team: int, health_bonus: int
         extras.append(card)
     game.shuffle(side.deck)
     side.hand.extend(extras)
-    for _ in range(5):
+    for _ in range(hero.hand_size):
         if side.deck:
             side.hand.append(side.deck.pop())
     side.ability = make_ability(side, hero.ability)

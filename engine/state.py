@@ -26,7 +26,7 @@ class Card:
     name: str
     kind: str                    # attack | defense | versatile | scheme
     value: int | None            # printed value (enemies: attack value)
-    boost: int
+    boost: int                   # 0 when no BOOST is printed (then `boostable` is False)
     fighter: str                 # "any" or a fighter's name
     effects: tuple[Effect, ...]
     owner: Side
@@ -35,6 +35,8 @@ class Card:
     fury: bool = False
     tags: tuple[str, ...] = ()
     requirement: tuple = ()
+    boostable: bool = True       # False: no BOOST printed, never spent to boost
+
 
     @property
     def can_attack(self) -> bool:
@@ -96,7 +98,11 @@ class Side:
     eliminated: bool = False
     start_space: int | None = None
     actions_left: int = 0
+    hand_limit: int = 7
     data: dict = field(default_factory=dict)   # per-hero bookkeeping (Alice's size, ...)
+    # What happened during the current turn, stamped with `game.turn` so it resets itself:
+    # {"turn": N, "played": cards played, "lost": combats lost, "won": combats won, ...}
+    this_turn: dict = field(default_factory=dict)
 
     @property
     def hero(self) -> Fighter | None:

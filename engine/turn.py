@@ -107,8 +107,9 @@ def take_turn(game: Game, side: Side) -> None:
 
 
 def enforce_hand_limit(game: Game, side: Side) -> None:
-    while len(side.hand) > HAND_LIMIT:
-        card = game.decide(side.index, CARD, f"Hand limit {HAND_LIMIT}: choose a card to discard",
+    limit = side.hand_limit
+    while len(side.hand) > limit:
+        card = game.decide(side.index, CARD, f"Hand limit {limit}: choose a card to discard",
                            list(side.hand), [c.name for c in side.hand], tag="hand_limit")
         game.discard_from_hand(side, card, "hand limit")
 
@@ -139,7 +140,7 @@ def maneuver(game: Game, side: Side) -> MoveContext:
 def boost_movement(game: Game, side: Side) -> int:
     ab = side.ability
     extra = ab.boost_sources(game) if ab is not None else []
-    pool = list(side.hand) + extra
+    pool = game.boost_pool(side, extra)
     if not pool:
         return 0
     labels = ["no boost"] + [f"{c.name} (+{c.boost})" for c in pool]
@@ -166,6 +167,7 @@ def scheme(game: Game, side: Side) -> None:
     fighter = game.decide(side.index, FIGHTER, f"Which fighter plays {card.name}?", fighters,
                           [f.name for f in fighters], tag="scheme_fighter")
     side.hand.remove(card)
+    game.note(side, "played")
     game.resolving.append(card)     # in play while it resolves (adventures.rules.invariants counts it)
     game.log("scheme", f"{fighter.name} plays the scheme {card.name}.", side=side.index, card=card.name)
     ctx = Ctx(game, side, fighter, card)
@@ -186,5 +188,6 @@ def attack(game: Game, side: Side) -> None:
                        cards, [f"{c.name} ({c.value})" for c in cards], tag="attack_card",
                        context={"attacker": attacker, "defender": target}, force=True)
     side.hand.remove(card)
+    game.note(side, "played")
     game.log("action", f"{attacker.name} attacks {target.name}.", side=side.index, action=ATTACK)
     fight(game, attacker, target, card)

@@ -117,6 +117,7 @@ def enemy_turn(game: Game, side: Side, move: int) -> None:
     if not enemy.alive or enemy.space is None:
         return
     game.current = side
+    game.turn += 1       # "this turn" bookkeeping (Side.this_turn) counts enemy turns too
     game.log("turn", f"{side.name}'s turn (move {move}).", side=side.index)
     for plugin in game.adv.plugins:
         if plugin.side is side and plugin.before_enemy_turn(game, side):

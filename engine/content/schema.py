@@ -44,7 +44,8 @@ class CardDef(Strict):
     name: Name
     type: Literal["attack", "defense", "versatile", "scheme"]
     value: SmallInt | None = None
-    boost: SmallInt = 0
+    # None: no BOOST is printed, so the card cannot be spent to boost (unlike a BOOST of 0).
+    boost: SmallInt | None = 0
     fighter: Name = "any"           # "any", the hero's name, or a sidekick's name
     copies: Annotated[int, Field(ge=1, le=30)] = 1
     effects: list[EffectBlock] = Field(default_factory=list, max_length=8)
@@ -112,6 +113,11 @@ class HeroDef(Strict):
     ability: AbilityDef
     deck: list[CardDef] = Field(min_length=1, max_length=40)
     starting_hand_extra: list[Name] = Field(default_factory=list)
+    # Core rules: 5 cards to start, 7 at the end of a turn; a hero card may say otherwise.
+    hand_size: Annotated[int, Field(ge=0, le=15)] = 5
+    hand_limit: Annotated[int, Field(ge=1, le=15)] = 7
+    # Every effect of this hero (cards and ability) ignores "cancel" (Winter Soldier).
+    uncancellable: bool = False
     set: Name = "TMNT"
     provenance: Provenance = "approximation"
 

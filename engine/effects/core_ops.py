@@ -336,11 +336,12 @@ def op_ignore(ctx: Ctx, args) -> None:
 @op("boost_attack")
 def op_boost_attack(ctx: Ctx, args) -> None:
     """May discard a card from hand to add its BOOST value to this card's value."""
-    if ctx.enemy or ctx.combat is None or not ctx.side.hand:
+    pool = ctx.game.boost_pool(ctx.side)
+    if ctx.enemy or ctx.combat is None or not pool:
         return
-    options: list = [None, *ctx.side.hand]
+    options: list = [None, *pool]
     card = ctx.game.decide(ctx.seat, CARD, "Boost this card? Choose a card to discard for its boost value",
-                           options, ["no boost"] + [f"{c.name} (+{c.boost})" for c in ctx.side.hand],
+                           options, ["no boost"] + [f"{c.name} (+{c.boost})" for c in pool],
                            tag="boost_attack")
     if card is None:
         return

@@ -37,7 +37,7 @@ def offer_boost(ctx: Ctx, prompt: str = "Boost? Choose a card for its BOOST valu
     side, game = ctx.side, ctx.game
     ab = side.ability
     extra = ab.boost_sources(game) if ab is not None else []
-    pool = list(side.hand) + list(extra)
+    pool = game.boost_pool(side, extra)
     if not pool:
         return None
     labels = ["no boost"] + [f"{c.name} (+{c.boost})" + ("" if c in side.hand else " from the suit")

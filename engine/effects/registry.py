@@ -17,25 +17,27 @@ VALUES: dict[str, Callable[..., int]] = {}
 STRUCTURAL_KEYS = frozenset({"if", "then", "else"})
 
 
-def op(name: str):
+def _register(table: dict, kind: str, name: str):
     def deco(fn):
-        OPS[name] = fn
+        old = table.get(name)
+        # Two modules claiming one name would make content mean whichever loaded last.
+        if old is not None and (old.__module__, old.__qualname__) != (fn.__module__, fn.__qualname__):
+            raise ValueError(f"effect {kind} {name!r} is registered twice ({old.__module__}, {fn.__module__})")
+        table[name] = fn
         return fn
     return deco
+
+
+def op(name: str):
+    return _register(OPS, "op", name)
 
 
 def condition(name: str):
-    def deco(fn):
-        CONDITIONS[name] = fn
-        return fn
-    return deco
+    return _register(CONDITIONS, "condition", name)
 
 
 def value(name: str):
-    def deco(fn):
-        VALUES[name] = fn
-        return fn
-    return deco
+    return _register(VALUES, "value", name)
 
 
 # Modules of other layers that register ops; a layer appends its own module names here
@@ -50,5 +52,6 @@ def load_all() -> None:
     import engine.effects.core_ops  # noqa: F401
     import engine.effects.hero_ops  # noqa: F401
     import engine.effects.hero_ops_marvel  # noqa: F401
+    import engine.effects.heroes  # noqa: F401  (one module per hero for its own ops)
     for name in PLUGIN_MODULES:
         importlib.import_module(name)

@@ -1,0 +1,84 @@
+"""Every shipped hero matches its published facts (shared/facts/heroes/<key>.yaml).
+
+Published numbers are facts, not tuning knobs (shared/facts/README.md): health, move,
+attack type, sidekicks, ability name, hand size and limit, and every card's name, type,
+value, BOOST, copies and who may play it.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from adventures.content.catalog import build_catalog
+
+FACTS = Path(__file__).resolve().parents[1].parent / "shared" / "facts" / "heroes"
+# The co-op roster (issue 14); the add-on Shredder and Krang hero decks are optional content.
+ROSTER = ["leonardo", "raphael", "donatello", "michelangelo", "black_panther", "black_widow",
+          "winter_soldier", "medusa", "alice", "king_arthur", "sinbad"]
+SIDEKICKS_ONLY = ["Splinter", "Casey Jones", "Metalhead", "April O'Neil"]
+
+
+def facts(key: str) -> dict:
+    return yaml.safe_load((FACTS / f"{key}.yaml").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    cat = build_catalog()
+    assert not cat.problems, cat.problems
+    return cat
+
+
+def test_facts_folder_is_beside_the_project():
+    assert FACTS.is_dir(), f"shared/facts is expected at {FACTS}"
+
+
+def test_roster_is_the_published_heroes(catalog):
+    """The co-op roster: the four Turtles and the seven other published heroes we ship."""
+    assert set(ROSTER) <= set(catalog.heroes)
+    extra = set(catalog.heroes) - set(ROSTER) - {"shredder", "krang"}
+    assert not extra, f"heroes with no published facts: {sorted(extra)}"
+
+
+def test_turtle_sidekicks_are_only_sidekicks(catalog):
+    """Splinter, Casey Jones, Metalhead and April O'Neil are sidekicks (facts README)."""
+    names = {h.name for h in catalog.heroes.values()}
+    assert not names & set(SIDEKICKS_ONLY)
+    sidekicks = {h.sidekick.name for h in catalog.heroes.values() if h.sidekick}
+    assert set(SIDEKICKS_ONLY) <= sidekicks
+
+
+@pytest.mark.parametrize("key", ROSTER)
+def test_hero_stats_match_facts(catalog, key):
+    f = facts(key)
+    hero, h = catalog.heroes[key], f["hero"]
+    assert (hero.name, hero.health, hero.move, hero.attack) == (h["name"], h["health"], h["move"], h["attack"])
+    assert hero.provenance == "published"
+    if h["ability"]["name"]:
+        assert hero.ability.name == h["ability"]["name"]
+    sks = f.get("sidekicks") or []
+    if not sks:
+        assert hero.sidekick is None
+    else:
+        (sk,) = sks
+        assert hero.sidekick is not None
+        got = (hero.sidekick.name, hero.sidekick.count, hero.sidekick.health, hero.sidekick.attack)
+        assert got == (sk["name"], sk["count"], sk["health"], sk["attack"])
+
+
+@pytest.mark.parametrize("key", ROSTER)
+def test_hero_deck_matches_facts(catalog, key):
+    f = facts(key)
+    hero = catalog.heroes[key]
+    want = {c["name"]: c for c in f["deck"]["cards"]}
+    got = {c.name: c for c in hero.deck}
+    assert sorted(got) == sorted(want)
+    for name, c in want.items():
+        card = got[name]
+        who = "any" if c["who"] == "any" else c["who"]
+        numbers = (card.type, card.value, card.boost, card.copies, card.fighter)
+        assert numbers == (c["type"], c["value"], c["boost"], c["copies"], who), name
+        assert card.provenance == "published", name
+    assert sum(c.copies for c in hero.deck) == f["deck"]["published_size"]
