@@ -54,6 +54,10 @@ class Ability:
     def end_of_turn(self, game) -> None:
         self._fire(game, "end_of_turn")
 
+    def attack_declared(self, game, combat: Combat) -> None:
+        """This side attacks: the attack card is chosen face down, before the defender
+        chooses a defense card (King Arthur's face-down BOOST, base-set scan p.3)."""
+
     def during_combat(self, game, combat: Combat, role: str) -> None:
         self._fire(game, "during_combat", combat, role)
         self._fire(game, "on_attack" if role == "attacker" else "on_defend", combat, role)

@@ -76,6 +76,8 @@ def fight(game: Game, attacker: Fighter, defender: Fighter, att_card: Card | Non
 
 def _fight(game: Game, combat: Combat) -> None:
     attacker, defender = combat.attacker, combat.defender
+    if attacker.side.ability is not None:
+        attacker.side.ability.attack_declared(game, combat)
     dside = defender.side
     if dside.is_enemy:
         combat.def_card = game.rules.enemy_combat_card(game, dside, "defense")

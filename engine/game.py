@@ -34,6 +34,7 @@ class Game:
         self.decision_count = 0
         self.events: list[dict] | None = [] if log else None
         self.round = 0
+        self.turn_start_spaces: dict[int, int | None] = {}
         self.turn = 0
         self.current: Side | None = None
         self.combat: Combat | None = None
@@ -44,6 +45,22 @@ class Game:
         self._fighters: list[Fighter] | None = None
         self.observer = None                  # optional callable(event) for UIs (pacing)
         registry.load_all()
+
+    @property
+    def turn(self) -> int:
+        """Counts every hero AND enemy turn (per-turn records reset themselves with it)."""
+        return self._turn
+
+    @turn.setter
+    def turn(self, n: int) -> None:
+        # A turn begins: remember where every fighter stands, for "if your fighter is not in
+        # the space it started this turn in" (Momentous Shift, base-set scan p.2).
+        self._turn = n
+        self.turn_start_spaces = {f.uid: f.space for s in self.sides for f in s.fighters}
+
+    def moved_this_turn(self, fighter: Fighter) -> bool:
+        """The fighter stands on another space than when the current turn began."""
+        return fighter.uid in self.turn_start_spaces and self.turn_start_spaces[fighter.uid] != fighter.space
 
     # ------------------------------------------------------------------ ids and log
     def next_uid(self) -> int:

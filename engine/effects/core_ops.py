@@ -225,11 +225,12 @@ def op_recover(ctx: Ctx, args) -> None:
 
 @op("move")
 def op_move(ctx: Ctx, args) -> None:
-    """Move fighters up to N spaces (a decision of the effect's controller)."""
+    """Move fighters up to N spaces (a decision of the effect's controller); `through: true`
+    lets them move through opposing fighters."""
     if ctx.enemy:
         return                                  # "up to": enemies choose 0
     n = amount(ctx, args.get("up_to", 1))
-    mctx = MoveContext(ctx.side, maneuver=False, by_effect=True)
+    mctx = MoveContext(ctx.side, maneuver=False, by_effect=True, through_opponents=bool(args.get("through")))
     for f in select(ctx, args.get("who", "self"), f"Choose a fighter to move up to {n}"):
         choose_move(ctx.game, f, n, mctx, ctx.seat, prompt=f"Move {f.name} up to {n} spaces")
 

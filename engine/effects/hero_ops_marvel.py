@@ -12,7 +12,7 @@ from engine.decisions import CARD, OPTION, SPACE
 from engine.effects.core_ops import named, op_modify, select
 from engine.effects.registry import condition, op, value
 from engine.effects.resolve import Ctx, amount
-from engine.state import HERO, Card, Side
+from engine.state import Card, Side
 
 # ---------------------------------------------------------------- helpers
 
@@ -197,12 +197,11 @@ def size_of(side: Side) -> str:
 
 
 def set_size(game, side: Side, size: str) -> None:
-    """Alice is BIG or SMALL; a SMALL Alice is a small fighter (Adventures p.13: enemies
-    ignore small fighters when choosing targets)."""
+    """Alice is BIG or SMALL. Rules decision: a SMALL Alice is NOT a "small fighter" of the
+    Adventures rules (p.13, enemies never attack small fighters): her card only changes her
+    card values, and no published source makes her size a small-fighter status
+    (shared/facts/heroes/alice.yaml), so enemies attack her at either size."""
     side.data["size"] = size
-    for f in side.fighters:
-        if f.kind == HERO:
-            f.small = size == "small"
     game.log("size", f"{side.hero.name if side.hero else side.name} is now {size.upper()}.",
              side=side.index, size=size)
 
@@ -255,11 +254,10 @@ def c_near_start(ctx: Ctx, args) -> bool:
 
 @condition("moved_this_turn")
 def c_moved_this_turn(ctx: Ctx, args) -> bool:
-    """The fighter started this turn on a different space (Momentous Shift). Needs the side's
-    ability to record `turn_start_spaces` (uid -> space) at turn boundaries."""
+    """The fighter is not on the space it stood on when this turn (any side's) began
+    (Momentous Shift); the game records the spaces as each turn begins."""
     f = named(ctx, args if isinstance(args, str) else "self")
-    record = f.side.data.get("turn_start_spaces") if f is not None else None
-    return bool(record) and f.uid in record and record[f.uid] != f.space
+    return f is not None and ctx.game.moved_this_turn(f)
 
 
 # ---------------------------------------------------------------- values
