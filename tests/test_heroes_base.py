@@ -19,10 +19,9 @@ from engine.content.schema import ScenarioDef
 from engine.decisions import RandomAgent, ScriptedAgent
 from engine.effects.resolve import Ctx, run_ops
 from engine.match import new_match, place_all, play_match
-from engine.state import SIDEKICK
 from engine.turn import maneuver, scheme
 
-BASE = ("medusa", "alice", "king_arthur", "sinbad")
+BASE = ("alice", "king_arthur", "sinbad")
 
 
 def record(tag: str, key: str, sink: list):
@@ -53,77 +52,6 @@ def fighter(game, name: str):
 
 def last_combat(game) -> dict:
     return [e for e in game.events if e["kind"] == "combat"][-1]
-
-
-# ---------------------------------------------------------------- Medusa
-
-
-def test_medusa_has_three_harpies_with_one_health_each():
-    """Base-set scan p.1: Medusa comes with 3 Harpy tokens; sidekicks without a health dial
-    have 1 health each (p.2 setup step 3) and fall to any damage (p.4)."""
-    game = new_match(grid_board(), [hero("medusa"), hero("sinbad")], 1)
-    harpies = [f for f in game.sides[0].fighters if f.kind == SIDEKICK]
-    assert [h.name for h in harpies] == ["Harpy 1", "Harpy 2", "Harpy 3"]
-    assert all(h.health == h.max_health == 1 and not h.ranged for h in harpies)
-    game.put(harpies[0], 5)
-    game.damage(harpies[0], 1)
-    assert not harpies[0].alive and harpies[0].space is None
-
-
-def test_any_harpy_may_play_a_harpy_card():
-    """French rules p.7: a banner naming several sidekicks (Medusa's Harpies) lets you choose
-    which token plays the card."""
-    game = duel("medusa", "sinbad", {"Medusa": 1, "Harpy 2": 8, "Sinbad": 9})
-    medusa = game.sides[0]
-    card = to_hand(medusa, "Clutching Claws")
-    assert game.usable_by(card, fighter(game, "Harpy 2")) and game.usable_by(card, fighter(game, "Harpy 3"))
-    assert not game.usable_by(card, fighter(game, "Medusa"))
-
-
-def test_medusa_may_deal_one_damage_at_the_start_of_her_turn_to_a_fighter_in_her_zone():
-    """Base-set scan p.1 (Medusa's card): at the start of your turn, you may deal 1 damage to
-    an opposing fighter in Medusa's zone."""
-    game = duel("medusa", "sinbad", {"Medusa": 1, "Sinbad": 2, "The Porter": 20})
-    sinbad, porter = fighter(game, "Sinbad"), fighter(game, "The Porter")
-    game.agents[0] = ScriptedAgent(pick("effect_fighter", lambda f: f is sinbad))
-    game.sides[0].ability.start_of_turn(game)
-    assert sinbad.health == sinbad.max_health - 1 and porter.health == porter.max_health
-    decision = game.agents[0].seen[-1]
-    assert decision.options == [sinbad, None]             # "may": nobody is an option; not the Porter
-
-
-def test_medusa_start_of_turn_damage_needs_a_fighter_in_her_zone():
-    """Base-set scan p.1: only fighters in Medusa's zone can be chosen; otherwise nothing happens."""
-    game = duel("medusa", "sinbad", {"Medusa": 1, "Sinbad": 20, "The Porter": 19})
-    game.sides[0].ability.start_of_turn(game)
-    assert fighter(game, "Sinbad").health == 15 and fighter(game, "The Porter").health == 6
-    assert not game.agents[0].seen
-
-
-def test_second_shot_boosts_medusas_attack():
-    """French rules p.10: Medusa's Second Shot lets her BOOST the value of her attack."""
-    game = duel("medusa", "sinbad", {"Medusa": 1, "Sinbad": 2})
-    medusa = game.sides[0]
-    boost = to_hand(medusa, "Gaze of Stone")                       # boost 3
-    game.agents[0] = ScriptedAgent(pick("boost_attack", lambda c: c is boost))
-    game.agents[1] = ScriptedAgent(pick("defense_card", lambda c: c is None))
-    fight(game, fighter(game, "Medusa"), fighter(game, "Sinbad"), take_card(medusa, "Second Shot"))
-    assert last_combat(game)["attack"] == 2 + 3 and boost in medusa.discard
-
-
-def test_gaze_of_stone_defeats_a_sidekick_that_loses_the_combat():
-    """Gaze of Stone (base set, effect re-designed): if Medusa wins, a defending sidekick is
-    defeated; a hero takes 1 more damage instead (docs/BALANCE.md)."""
-    for target, start_health in (("The Porter", 6), ("Sinbad", 15)):
-        game = duel("medusa", "sinbad", {"Medusa": 1, target: 2})
-        defender = fighter(game, target)
-        defender.max_health = defender.health = 12 if target == "The Porter" else start_health
-        game.agents[1] = ScriptedAgent(pick("defense_card", lambda c: c is None))
-        fight(game, fighter(game, "Medusa"), defender, take_card(game.sides[0], "Gaze of Stone"))
-        if target == "The Porter":
-            assert not defender.alive
-        else:
-            assert defender.health == start_health - 5 - 1
 
 
 # ---------------------------------------------------------------- Alice
