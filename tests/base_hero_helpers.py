@@ -92,3 +92,8 @@ def hero_against(key: str, villain: str, seed: int = 0, agent=None):
 
 def enemy_side(game, kind: str = "villain"):
     return next(s for s in game.sides if s.is_enemy and s.hero.kind == kind)
+
+
+def player(game):
+    """The first player side (in Adventures games the enemies come first)."""
+    return next(s for s in game.sides if not s.is_enemy)

@@ -10,18 +10,16 @@ from fixtures import grid_board, named, pick, take_card, to_hand
 from fixtures import shipped_hero as hero
 
 from adventures.content.catalog import load_catalog
-from adventures.rules.enemy import player_targets
 from adventures.rules.runner import play_adventure
 from adventures.rules.setup import new_adventure
 from engine.board import compile_board
 from engine.combat import fight
 from engine.content.schema import ScenarioDef
 from engine.decisions import RandomAgent, ScriptedAgent
-from engine.effects.resolve import Ctx, run_ops
-from engine.match import new_match, place_all, play_match
+from engine.match import new_match, play_match
 from engine.turn import maneuver, scheme
 
-BASE = ("alice", "king_arthur", "sinbad")
+BASE = ("king_arthur", "sinbad")
 
 
 def record(tag: str, key: str, sink: list):
@@ -52,68 +50,6 @@ def fighter(game, name: str):
 
 def last_combat(game) -> dict:
     return [e for e in game.events if e["kind"] == "combat"][-1]
-
-
-# ---------------------------------------------------------------- Alice
-
-
-def test_alice_chooses_her_size_when_she_is_placed():
-    """Base-set scan p.2 setup step 5: decisions about your fighter at the beginning of the
-    game, such as Alice's size, are made when placing."""
-    game = new_match(grid_board(), [hero("alice"), hero("medusa")], 3)
-    game.agents = {0: ScriptedAgent(pick("alice_size", lambda s: s == "small")), 1: ScriptedAgent()}
-    place_all(game)
-    alice = fighter(game, "Alice")
-    assert game.sides[0].data["size"] == "small" and alice.small
-    assert any(d.tag == "alice_size" for d in game.agents[0].seen)
-
-
-def test_big_alice_adds_two_to_her_attack_but_not_to_the_jabberwocks():
-    """Alice's card (base set): while BIG, add 2 to the value of her attacks; the bonus is hers."""
-    game = duel("alice", "sinbad", {"Alice": 1, "The Jabberwock": 7, "Sinbad": 2})
-    alice_side = game.sides[0]
-    run_ops(Ctx(game, alice_side, alice_side.hero), [{"set_size": "big"}])
-    game.agents[1] = ScriptedAgent(pick("defense_card", lambda c: c is None))
-    fight(game, fighter(game, "Alice"), fighter(game, "Sinbad"), take_card(alice_side, "Off With Her Head"))
-    assert last_combat(game)["attack"] == 5 + 2
-    fight(game, fighter(game, "The Jabberwock"), fighter(game, "Sinbad"), take_card(alice_side, "Claws That Catch"))
-    assert last_combat(game)["attack"] == 1
-
-
-def test_small_alice_adds_one_to_her_defense_and_big_alice_does_not():
-    """Alice's card (base set): while SMALL, add 1 to the value of her defense."""
-    for size, expected in (("small", 2 + 1), ("big", 2)):
-        game = duel("alice", "sinbad", {"Alice": 1, "Sinbad": 2})
-        alice_side = game.sides[0]
-        run_ops(Ctx(game, alice_side, alice_side.hero), [{"set_size": size}])
-        to_hand(alice_side, "Galumphing Back")       # Jabberwock only: Alice cannot use it
-        to_hand(alice_side, "Looking Glass")
-        game.agents[0] = ScriptedAgent(pick("defense_card", named("Looking Glass")))
-        fight(game, fighter(game, "Sinbad"), fighter(game, "Alice"), take_card(game.sides[1], "Master Mariner"))
-        assert last_combat(game)["defense"] == expected
-
-
-def test_drink_me_draws_two_and_changes_size():
-    """Base-set scan p.2 (Drink Me): draw 2 cards, change size."""
-    game = duel("alice", "sinbad", {"Alice": 1, "Sinbad": 20})
-    side = game.sides[0]
-    run_ops(Ctx(game, side, side.hero), [{"set_size": "big"}])
-    side.discard.extend(side.hand)
-    side.hand[:] = [take_card(side, "Drink Me")]
-    scheme(game, side)
-    assert len(side.hand) == 2 and side.data["size"] == "small" and fighter(game, "Alice").small
-
-
-def test_small_alice_is_ignored_by_enemies_in_adventures():
-    """Adventures p.13 (small fighters): enemies ignore small fighters when choosing targets;
-    we treat a SMALL Alice as a small fighter."""
-    game = duel("alice", "sinbad", {"Alice": 1, "The Jabberwock": 2, "Sinbad": 20})
-    side = game.sides[0]
-    run_ops(Ctx(game, side, side.hero), [{"change_size": {}}])          # BIG (default) -> SMALL
-    targets = player_targets(game)
-    assert fighter(game, "Alice") not in targets and fighter(game, "The Jabberwock") in targets
-    run_ops(Ctx(game, side, side.hero), [{"change_size": {}}])
-    assert fighter(game, "Alice") in player_targets(game)
 
 
 # ---------------------------------------------------------------- King Arthur

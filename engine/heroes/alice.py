@@ -1,5 +1,6 @@
-"""Alice's size (Battle of Legends vol. 1): BIG adds 2 to her attacks, SMALL adds 1 to her
-defense. The size is chosen when she is placed; cards change it later."""
+"""Alice's size (shared/facts/heroes/alice.yaml): while BIG her attack cards are worth 2 more,
+while SMALL her defense cards 1 more; the Jabberwock never gets the bonus. The size is
+chosen when she is placed (base-set scan p.2, setup step 5); cards change it later."""
 from __future__ import annotations
 
 from engine.abilities import Ability, plugin
@@ -11,7 +12,7 @@ SMALL_DEFENSE_BONUS = 1
 
 
 @plugin("alice")
-class AliceSize(Ability):
+class BigOrSmall(Ability):
     def game_start(self, game) -> None:
         # Base-set rules p.3 step 5: decisions about your fighters at the start (Alice's size) are made now.
         size = game.decide(self.side.index, OPTION, "Does Alice start BIG or SMALL?", ["big", "small"],
