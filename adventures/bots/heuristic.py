@@ -903,14 +903,16 @@ def h_scry(bot, game, d) -> int:
 
 
 def h_effect_space(bot, game, d) -> int:
-    """A space for an area effect on opposing fighters: the one next to the most of them."""
+    """A space for an area effect on opposing fighters: the one on and next to the most of them
+    (a fighter on the space itself counts double: Restless Spirits hits only the chosen spaces)."""
     side = player_side(game, d.seat)
     team = side.team if side is not None else 0
     foes = [f for f in game.fighters if f.side.team != team]
     adj = game.board.adj
 
     def hits(s):
-        return sum((3 if f.kind == VILLAIN else 1) for f in foes if f.space == s or f.space in adj[s])
+        return sum((3 if f.kind == VILLAIN else 1) * (2 if f.space == s else 1)
+                   for f in foes if f.space == s or f.space in adj[s])
     return max(range(len(d.options)), key=lambda i: hits(d.options[i]))
 
 
