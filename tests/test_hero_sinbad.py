@@ -3,8 +3,18 @@ the published voyages, Momentous Shift, and full games against both villains."""
 from __future__ import annotations
 
 import pytest
-from base_hero_helpers import (clear_hand, duel, enemy_side, fighter, hero_against, last_combat,
-                               play_checked_adventure, play_random_duels, player, record)
+from base_hero_helpers import (
+    clear_hand,
+    duel,
+    enemy_side,
+    fighter,
+    hero_against,
+    last_combat,
+    play_checked_adventure,
+    play_random_duels,
+    player,
+    record,
+)
 from fixtures import named, pick, take_card
 
 from engine.combat import fight
