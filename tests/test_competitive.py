@@ -172,3 +172,16 @@ def test_every_published_hero_plays_duels_on_both_boards(cat):
         for board in ("new_york_city", "technodrome"):
             rec = play_one_match(match(board=board, heroes=(key, other)), i, cat)
             assert rec["winner"] != "error", rec["reason"]
+
+
+def test_sweep_over_a_match_file_varies_board_and_heroes(tmp_path):
+    """`adventures sweep` on a match base: paired seeds per cell, first seat's win rate."""
+    from adventures.sim.cli_sweep import run_sweep
+    base = match(heroes=("leonardo", "raphael"))
+    grid = {"board": ["new_york_city", "technodrome"], "hero2": ["raphael", "donatello"]}
+    cells, records = run_sweep(base, grid, 4, 1, workers=1)
+    assert len(cells) == 4 and len(records) == 16
+    assert {r["heroes"] for r in records} == {"leonardo+raphael", "leonardo+donatello"}
+    assert all(0.0 <= c["win_rate"] <= 1.0 and c["errors"] == 0 for c in cells)
+    with pytest.raises(ValueError, match="unknown sweep parameter 'villain_health' for a match"):
+        runner.with_params(base, {"villain_health": 3})

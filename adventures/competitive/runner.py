@@ -102,3 +102,39 @@ def report_matches(s: dict, title: str) -> str:
         e = s["first_error"]
         lines.append(f"  ERRORS          {s['errors']} games crashed; first: seed {e['seed']}: {e['error']}")
     return "\n".join(lines)
+
+
+def sweep_cell(records: list[dict]) -> dict:
+    """A sweep cell's figures in the simulator's co-op vocabulary, so the sweep's CSVs and
+    charts work unchanged: "hero_wins" / "win_rate" are the FIRST seat's wins, "rounds"
+    are turns; there is no objective or villain in a competitive game."""
+    s = summarise_matches(records)
+    first = s["per_seat"].get(0, {"wins": 0, "games": 0, "rate": 0.0, "ci95": [0.0, 1.0]})
+    return {
+        "games": s["games"], "errors": s["errors"], "hero_wins": first["wins"], "win_rate": first["rate"],
+        "win_rate_ci95": tuple(first["ci95"]), "mean_rounds": s["mean_turns"], "median_rounds": s["median_turns"],
+        "mean_completions": 0.0, "mean_villain_health": 0.0, "mean_villain_health_fraction": 0.0,
+        "mean_hero_deaths": 0.0, "loss_causes": {"draw": s["draws"]} if s["draws"] else {},
+        "per_hero": s["per_hero"],
+    }
+
+
+MATCH_PARAMS = ("board", "max_turns", "hero1", "hero2", "hero3", "hero4")
+
+
+def match_with_params(match: MatchDef, params: dict) -> MatchDef:
+    """A match with sweep parameters applied: board, max_turns, or heroN (seat N's hero)."""
+    data = match.model_dump()
+    for key, value in params.items():
+        if key in ("board", "max_turns"):
+            data[key] = value
+        elif key in MATCH_PARAMS:
+            i = int(key[-1]) - 1
+            if i >= len(data["seats"]):
+                raise ValueError(f"'{key}': this match has {len(data['seats'])} seats")
+            data["seats"][i]["hero"] = value
+        else:
+            raise ValueError(f"unknown sweep parameter '{key}' for a match (known: {', '.join(MATCH_PARAMS)})")
+    if params:
+        data["name"] = (match.name + " [" + ", ".join(f"{k}={v}" for k, v in params.items()) + "]")[:80]
+    return MatchDef.model_validate(data)

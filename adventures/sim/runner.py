@@ -56,6 +56,9 @@ def with_params(scenario: ScenarioDef, params: dict) -> ScenarioDef:
     threat_track_length, ...), top-level fields (max_rounds, allies, extra_henchmen) or
     `players` (extra seats are random heroes played by seat 0's bot; fewer seats drop
     the last ones). Raises ValueError for an unknown name, pydantic's error for a bad value."""
+    if isinstance(scenario, MatchDef):
+        from adventures.competitive.runner import match_with_params
+        return match_with_params(scenario, params)
     data = scenario.model_dump()
     for key, value in params.items():
         if key == "players":
