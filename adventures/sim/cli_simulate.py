@@ -16,6 +16,7 @@ import time
 
 from adventures.sim import runner, stats
 from engine.content.loader import ContentError
+from engine.content.schema import MatchDef
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -59,6 +60,8 @@ def run(args: argparse.Namespace) -> int:
         records = runner.run_games(scenario, args.games, seed, workers, args.check_invariants, advance,
                                    replay_dir=os.path.abspath(args.replays) if args.replays else None)
     elapsed = time.perf_counter() - t0
+    if isinstance(scenario, MatchDef):
+        return report_competitive(args, scenario, records, seed, workers, elapsed)
     summary = stats.summarise(records)
     summary.update(scenario=scenario.name, villain=scenario.villain, file=args.scenario, seed=seed, workers=workers,
                    elapsed_seconds=elapsed, games_per_second=len(records) / elapsed if elapsed > 0 else 0.0)
@@ -100,3 +103,20 @@ def report(s: dict) -> str:
         lines.append(f"  ERRORS          {s['errors']} games crashed; first: game {e['game']} "
                      f"(seed {e['seed']}): {e['error']}")
     return "\n".join(lines)
+
+
+def report_competitive(args, match: MatchDef, records: list[dict], seed: int, workers: int, elapsed: float) -> int:
+    """Per-seat and per-hero win rates of a competitive match file."""
+    from adventures.competitive.runner import report_matches, summarise_matches
+    summary = summarise_matches(records)
+    summary.update(scenario=match.name, mode=match.mode, board=match.board, file=args.scenario, seed=seed,
+                   workers=workers, elapsed_seconds=elapsed,
+                   games_per_second=len(records) / elapsed if elapsed > 0 else 0.0)
+    if args.json:
+        print(json.dumps(summary, sort_keys=True))
+    else:
+        title = (f"{match.name}  ({args.scenario}, {match.mode} on {match.board}, seed {seed}, "
+                 f"{len(records)} games, {workers} workers)")
+        print(report_matches(summary, title))
+        print(f"  speed           {summary['games_per_second']:.1f} games/s ({elapsed:.2f} s)")
+    return 1 if summary["errors"] else 0

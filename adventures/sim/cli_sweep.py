@@ -92,9 +92,18 @@ def run_sweep(base, grid: dict[str, list], games: int, seed: int, workers: int =
     cells = []
     for k, p in enumerate(params):
         mine = [r for r in records if r["cell"] == k]
-        s = stats.summarise(mine)
+        s = summary_of(base)(mine)
         cells.append({"cell": k, "params": p, "played": s["games"] - s["errors"], **s})
     return cells, records
+
+
+def summary_of(base):
+    """Co-op cells summarise heroes' wins; competitive ones the first seat's (same columns)."""
+    from engine.content.schema import MatchDef
+    if isinstance(base, MatchDef):
+        from adventures.competitive.runner import sweep_cell
+        return sweep_cell
+    return stats.summarise
 
 
 def _slug(text: str) -> str:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from engine.content.loader import ContentError, Problem, line_of, load
-from engine.content.schema import OverridesDef, ScenarioDef
+from engine.content.schema import MatchDef, OverridesDef, ScenarioDef
 
 SEED_STRIDE = 1_000_003      # a prime: seeds of different base seeds never collide for i < stride
 
@@ -31,10 +31,15 @@ def game_seed(base: int, i: int) -> int:
 
 
 # ---------------------------------------------------------------- scenarios
-def load_scenario(path: str | os.PathLike) -> ScenarioDef:
-    """Load and cross-check a scenario file; raises ContentError (file:LINE: field: message)."""
+def load_scenario(path: str | os.PathLike) -> ScenarioDef | MatchDef:
+    """Load and cross-check a scenario (or competitive match) file; raises ContentError
+    (file:LINE: field: message)."""
     from adventures.content.catalog import check_scenario, load_catalog
     loaded = load(path, "scenario")
+    if loaded.kind == "match":
+        from adventures.competitive.setup import check_match
+        check_match(loaded.model, load_catalog(), loaded.path, loaded.lines)
+        return loaded.model
     if loaded.kind != "scenario":
         raise ContentError(Problem(loaded.path, 1, "", "this is a sweep file: use `adventures sweep`"))
     check_scenario(loaded.model, load_catalog(), loaded.path, loaded.lines)
@@ -51,6 +56,9 @@ def with_params(scenario: ScenarioDef, params: dict) -> ScenarioDef:
     threat_track_length, ...), top-level fields (max_rounds, allies, extra_henchmen) or
     `players` (extra seats are random heroes played by seat 0's bot; fewer seats drop
     the last ones). Raises ValueError for an unknown name, pydantic's error for a bad value."""
+    if isinstance(scenario, MatchDef):
+        from adventures.competitive.runner import match_with_params
+        return match_with_params(scenario, params)
     data = scenario.model_dump()
     for key, value in params.items():
         if key == "players":
@@ -162,6 +170,9 @@ def play_one(scenario: ScenarioDef, seed: int, check_invariants: bool = False,
              replay_path: str | None = None) -> dict:
     """Play one full game with the scenario's bots; never raises (errors become records).
     With `replay_path`, the finished game is also exported there as a replay file."""
+    if isinstance(scenario, MatchDef):          # a competitive game file
+        from adventures.competitive.runner import play_one_match
+        return play_one_match(scenario, seed, _catalog())
     from adventures.bots import make_agents
     from adventures.rules.runner import play_adventure
     from adventures.rules.setup import new_adventure

@@ -26,6 +26,7 @@ from engine.content.schema import (
     BoardDef,
     EnemyDef,
     HeroDef,
+    MatchDef,
     ScenarioDef,
     TrapDeckDef,
 )
@@ -491,6 +492,7 @@ FOLDER_KINDS = {
 KIND_MODELS: dict[str, type[BaseModel] | None] = {
     "hero": HeroDef, "villain": EnemyDef, "minion": EnemyDef, "enemy": EnemyDef,
     "board": BoardDef, "traps": TrapDeckDef, "allies": AllyDeckDef, "scenario": ScenarioDef,
+    "match": MatchDef,   # a competitive game (duel, free-for-all, teams)
     "sweep": None,   # validated by _check_sweep until the simulator defines a model
 }
 
@@ -535,6 +537,8 @@ def load(path: str | os.PathLike, kind: str | None = None) -> Loaded:
         if declared is None:
             raise ContentError.at(file, lines["kind"], "kind",
                                   f"unknown kind (known: {', '.join(k for k in KIND_MODELS)})")
+        if wanted == "scenario" and declared == "match":
+            wanted = None     # a competitive game file stands where a scenario may
         if wanted and declared != wanted and {declared, wanted} != {"scenario", "sweep"}:
             raise ContentError.at(file, lines["kind"], "kind", f"file says '{declared}' but a {wanted} is expected here")
         wanted = wanted or declared

@@ -371,3 +371,40 @@ class ScenarioDef(Strict):
     @property
     def players(self) -> int:
         return len(self.seats)
+
+
+# ---------------------------------------------------------------- competitive matches
+class MatchSeatDef(Strict):
+    hero: Name | Literal["random"] = "random"
+    bot: Literal["human", "random", "heuristic"] = "heuristic"
+
+
+MATCH_SEATS = {"duel": (2, 2), "ffa": (3, 4), "team": (4, 4)}
+
+
+class MatchDef(Strict):
+    """A competitive game (core rules): a duel, a free-for-all of 3-4, or 2v2 teams.
+
+    Seats are in turn order; the first seat is the rulebook's "younger player" who starts on
+    space 1 and plays first (core rules p.6, setup 5-7). Team seats alternate A, B, A, B
+    (team play, p.19)."""
+
+    name: Name
+    mode: Literal["duel", "ffa", "team"] = "duel"
+    board: Name = "new_york_city"
+    seats: list[MatchSeatDef] = Field(min_length=2, max_length=4)
+    max_turns: Annotated[int, Field(ge=1, le=2000)] = 400
+    seed: int | None = None
+    description: Text = ""
+
+    @model_validator(mode="after")
+    def _seat_count(self) -> MatchDef:
+        low, high = MATCH_SEATS[self.mode]
+        if not low <= len(self.seats) <= high:
+            want = str(low) if low == high else f"{low}-{high}"
+            raise ValueError(f"seats: a {self.mode} needs {want} seats, got {len(self.seats)}")
+        return self
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)

@@ -1,0 +1,84 @@
+"""`adventures matchups`: a win-rate table for every pair of heroes on each board.
+
+    adventures matchups --heroes leonardo,raphael,donatello,michelangelo --games 400 --seed 1
+
+Each pair plays `--games` duels with the competitive bot in both seats; half the games
+each hero goes first (the first player has the tempo), on the same seeds. A cell is the
+row hero's win rate against the column hero, with its Wilson 95% interval (draws at the
+turn cap count as no win for either).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from adventures.sim import runner, stats
+from engine.content.schema import MatchDef, MatchSeatDef
+
+MAX_GAMES = 1_000_000
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--heroes", default="leonardo,raphael,donatello,michelangelo",
+                        help="comma-separated hero keys (default: the four Turtles)")
+    parser.add_argument("--boards", default="new_york_city,technodrome", help="comma-separated board keys")
+    parser.add_argument("--games", "-n", type=int, default=400, help="duels per pair and board (default 400)")
+    parser.add_argument("--seed", "-s", type=int, default=1, help="base seed (default 1)")
+    parser.add_argument("--workers", "-w", type=int, default=None, help="worker processes (default: all cores)")
+
+
+def duel(a: str, b: str, board: str) -> MatchDef:
+    return MatchDef(name=f"{a} vs {b}", mode="duel", board=board, seats=[MatchSeatDef(hero=a), MatchSeatDef(hero=b)])
+
+
+def play_pairs(heroes: list[str], board: str, games: int, seed: int, workers: int) -> dict[tuple[str, str], int]:
+    """Wins of a over b for every ordered pair, from one pool of workers: each pair plays
+    `games` duels on the same seeds, a in the first seat for the first half."""
+    first = (games + 1) // 2
+    tasks = []
+    for i, a in enumerate(heroes):
+        for b in heroes[i + 1:]:
+            for order, n in (((a, b), first), ((b, a), games - first)):
+                if n:
+                    chunk = runner.chunk_size(n, workers)
+                    tasks += runner.make_tasks(duel(*order, board), n, seed, False, tag=f"{a}|{b}", chunk=chunk)
+    wins: dict[tuple[str, str], int] = {}
+    for r in runner.execute(tasks, workers):
+        if r["winner"] == "error":
+            raise RuntimeError(f"{r['heroes']} seed {r['seed']}: {r['reason']}")
+        a, b = r["cell"].split("|")
+        wins.setdefault((a, b), 0)
+        wins.setdefault((b, a), 0)
+        if r["winner"] in (a, b):
+            wins[r["winner"], b if r["winner"] == a else a] += 1
+    return wins
+
+
+def run(args: argparse.Namespace) -> int:
+    from adventures.content.catalog import load_catalog
+    cat = load_catalog()
+    heroes = [h.strip() for h in args.heroes.split(",") if h.strip()]
+    boards = [b.strip() for b in args.boards.split(",") if b.strip()]
+    unknown = [h for h in heroes if h not in cat.heroes] + [b for b in boards if b not in cat.boards]
+    if unknown or len(heroes) < 2 or not boards:
+        what = f"unknown: {', '.join(unknown)}" if unknown else "give at least two heroes and one board"
+        print(f"adventures matchups: {what}", file=sys.stderr)
+        return 2
+    if not 1 <= args.games <= MAX_GAMES:
+        print(f"adventures matchups: --games must be within 1..{MAX_GAMES}", file=sys.stderr)
+        return 2
+    workers = args.workers or runner.default_workers()
+    for board in boards:
+        print(f"\n{cat.boards[board].name}: row hero's win rate against the column hero "
+              f"({args.games} duels per pair, seed {args.seed}, each hero first in half)\n")
+        print("| | " + " | ".join(cat.heroes[h].name for h in heroes) + " |")
+        print("|---" * (len(heroes) + 1) + "|")
+        wins = play_pairs(heroes, board, args.games, args.seed, workers)
+        rates: dict[tuple[str, str], str] = {}
+        for (a, b), w in wins.items():
+            lo, hi = stats.wilson(w, args.games)
+            rates[a, b] = f"{stats.pct(w / args.games)} ({stats.pct(lo)}-{stats.pct(hi)})"
+        for a in heroes:
+            cells = ["—" if a == b else rates[a, b] for b in heroes]
+            print(f"| **{cat.heroes[a].name}** | " + " | ".join(cells) + " |")
+    return 0

@@ -1,0 +1,73 @@
+"""Building a competitive game from a match file: board, heroes, seats and their agents."""
+from __future__ import annotations
+
+import random as _random
+
+from engine.board import compile_board
+from engine.content.schema import MatchDef
+from engine.game import Game
+from engine.match import new_match
+
+
+def resolve_heroes(match: MatchDef, catalog, seed: int) -> list:
+    """The hero of each seat; "random" seats draw distinct heroes from a stream derived from
+    the seed (so the game's own RNG sequence does not depend on how many were random)."""
+    rng = _random.Random(f"match-heroes:{seed}")
+    chosen = [catalog.hero(s.hero) if s.hero != "random" else None for s in match.seats]
+    taken = {h.key for h in chosen if h is not None}
+    pool = sorted(k for k in catalog.heroes if k not in taken)
+    for i, hero in enumerate(chosen):
+        if hero is None:
+            key = pool.pop(rng.randrange(len(pool))) if pool else sorted(catalog.heroes)[0]
+            chosen[i] = catalog.heroes[key]
+    return chosen
+
+
+def make_match_agents(match: MatchDef) -> dict:
+    """Bot agents for the seats that are not people (`human` seats are left to the caller)."""
+    from adventures.bots.duelist import DuelistBot
+    from engine.decisions import RandomAgent
+    agents = {}
+    for i, seat in enumerate(match.seats):
+        if seat.bot == "heuristic":
+            agents[i] = DuelistBot()
+        elif seat.bot == "random":
+            agents[i] = RandomAgent()
+    return agents
+
+
+def new_competitive(match: MatchDef, catalog, seed: int, agents: dict | None = None,
+                    log: bool = True, board=None) -> Game:
+    """A competitive game ready to play (`engine.match.play_match`)."""
+    heroes = resolve_heroes(match, catalog, seed)
+    if board is None:
+        board = compile_board(catalog.boards[match.board])
+    game = new_match(board, heroes, seed, mode=match.mode, log=log)
+    game.agents = dict(agents if agents is not None else make_match_agents(match))
+    return game
+
+
+def check_match(match: MatchDef, catalog, path, lines) -> None:
+    """Raise ContentError if a match names a hero or board the catalog lacks, or a board
+    without a starting space for every seat (core rules p.6; team play needs four, p.19)."""
+    import os
+
+    from engine.content.loader import ContentError, Problem, line_of, suggest
+    file = os.fspath(path)
+    problems = []
+
+    def bad(field: str, message: str) -> None:
+        problems.append(Problem(file, line_of(lines, field), field, message))
+
+    board = catalog.boards.get(str(match.board).strip().casefold())
+    if board is None:
+        bad("board", f"unknown board '{match.board}' (known: {suggest(str(match.board), list(catalog.boards))})")
+    else:
+        starts = sum(1 for s in board.spaces if s.start is not None)
+        if starts < len(match.seats):
+            bad("seats", f"{board.name} has {starts} starting spaces for {len(match.seats)} seats")
+    for i, seat in enumerate(match.seats):
+        if seat.hero != "random" and catalog.hero(seat.hero) is None:
+            bad(f"seats.{i}.hero", f"unknown hero '{seat.hero}' (known: {suggest(seat.hero, catalog.names('hero'))})")
+    if problems:
+        raise ContentError(problems)
