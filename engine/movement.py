@@ -7,23 +7,27 @@ from engine.rules import MoveContext, Rules
 from engine.state import Fighter
 
 
-def blocked_for(game: Game, fighter: Fighter) -> set[int]:
-    """Spaces a fighter may not cross: those holding fighters opposed to it."""
+def blocked_for(game: Game, fighter: Fighter, mctx: MoveContext | None = None) -> set[int]:
+    """Spaces a fighter may not cross: those holding fighters opposed to it, unless the
+    move lets it pass through opposing fighters (`mctx.data["through"]`, e.g. Stalking
+    Panther); it still cannot end on an occupied space."""
+    if mctx is not None and mctx.data.get("through"):
+        return set()
     team = fighter.side.team
     return {f.space for f in game.fighters if f.side.team != team}
 
 
-def destinations(game: Game, fighter: Fighter, steps: int) -> dict[int, int]:
+def destinations(game: Game, fighter: Fighter, steps: int, mctx: MoveContext | None = None) -> dict[int, int]:
     if fighter.space is None:
         return {}
-    return game.board.reachable(fighter.space, steps, blocked_for(game, fighter), game.occupied_spaces())
+    return game.board.reachable(fighter.space, steps, blocked_for(game, fighter, mctx), game.occupied_spaces())
 
 
 def route_options(game: Game, fighter: Fighter, dest: int, steps: int,
                   mctx: MoveContext) -> list[tuple[int, ...]]:
     """One route per distinct consequence (see Rules.path_signature), shortest first."""
     start = fighter.space
-    blocked = blocked_for(game, fighter)
+    blocked = blocked_for(game, fighter, mctx)
     if type(game.rules).path_signature is Rules.path_signature:
         return game.board.shortest_paths(start, dest, blocked, limit=1)
     paths = game.board.simple_paths(start, dest, steps, blocked)
@@ -37,9 +41,9 @@ def route_options(game: Game, fighter: Fighter, dest: int, steps: int,
 def choose_move(game: Game, fighter: Fighter, steps: int, mctx: MoveContext, seat: int,
                 prompt: str | None = None) -> bool:
     """Let `seat` move `fighter` up to `steps` spaces (0 allowed). Returns True if it moved."""
-    if not fighter.alive or fighter.space is None:
+    if not fighter.alive or fighter.space is None or game.pinned(fighter):
         return False
-    reach = destinations(game, fighter, steps)
+    reach = destinations(game, fighter, steps, mctx)
     order = sorted(reach, key=lambda s: (reach[s], game.board.ids[s]))
     labels = ["stay" if s == fighter.space else f"space {game.board.ids[s]} ({reach[s]} away)" for s in order]
     dest = game.decide(seat, SPACE, prompt or f"Move {fighter.name} up to {steps}: choose a destination",

@@ -230,6 +230,8 @@ def op_move(ctx: Ctx, args) -> None:
         return                                  # "up to": enemies choose 0
     n = amount(ctx, args.get("up_to", 1))
     mctx = MoveContext(ctx.side, maneuver=False, by_effect=True)
+    if args.get("through"):
+        mctx.data["through"] = True             # "through opposing fighters" (Stalking Panther)
     for f in select(ctx, args.get("who", "self"), f"Choose a fighter to move up to {n}"):
         choose_move(ctx.game, f, n, mctx, ctx.seat, prompt=f"Move {f.name} up to {n} spaces")
 
@@ -289,11 +291,14 @@ def _own(ctx: Ctx, which: str) -> str:
 
 @op("cancel")
 def op_cancel(ctx: Ctx, args) -> None:
-    """Cancel all effects of the opponent's card (not uncancellable ones)."""
+    """Cancel all effects of the opponent's card (not uncancellable ones); `cancel: {timing:
+    after_combat}` cancels only the effects of that timing (Caught in a Web)."""
     card = ctx.opponent_card
     if card is not None:
-        ctx.combat.cancelled.add(card.uid)
-        ctx.game.log("cancel", f"The effects of {card.name} are cancelled.", card=card.name)
+        timing = args.get("timing") if isinstance(args, dict) else None
+        ctx.combat.cancelled.add(card.uid if timing is None else (card.uid, timing))
+        which = "effects" if timing is None else f"{timing.replace('_', ' ')} effects"
+        ctx.game.log("cancel", f"The {which} of {card.name} are cancelled.", card=card.name)
 
 
 @op("modify_value")

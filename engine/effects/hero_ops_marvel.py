@@ -63,9 +63,14 @@ def offer_boost(ctx: Ctx, prompt: str = "Boost? Choose a card for its BOOST valu
 
 @op("boost_this")
 def op_boost_this(ctx: Ctx, args) -> None:
-    """`boost_this: {}` — you may BOOST this card's value (hand or Vibranium Suit)."""
-    double = bool(args.get("double")) if isinstance(args, dict) else False
-    offer_boost(ctx, "Boost this card? Choose a card for its BOOST value", double)
+    """`boost_this: {}` — you may BOOST this card's value (hand or Vibranium Suit).
+    `times: 2`: after a boost you may boost again (Wakanda Forever!); Black Panther's draw
+    comes between the two, so the second choice sees the drawn card."""
+    args = args if isinstance(args, dict) else {}
+    double = bool(args.get("double"))
+    for _ in range(int(args.get("times", 1))):
+        if offer_boost(ctx, "Boost this card? Choose a card for its BOOST value", double) is None:
+            break
 
 
 @op("store")
