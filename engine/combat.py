@@ -103,6 +103,7 @@ def _fight(game: Game, combat: Combat) -> None:
 
     resolve_timing(game, combat, "immediately")
     resolve_timing(game, combat, "during_combat")
+    defender = combat.defender       # an effect may have changed who defends (Double Identity)
 
     att = combat_value(game, combat, "attacker")
     dfn = combat_value(game, combat, "defender")
