@@ -234,11 +234,25 @@ def test_double_identity_trades_spaces_and_the_other_fighter_defends():
     game, bw, ws = widow_vs_soldier({"Black Widow": 2, "Maria Hill": 10, "Winter Soldier": 3})
     widow, hill, soldier = fighter(game, "Black Widow"), fighter(game, "Maria Hill"), fighter(game, "Winter Soldier")
     to_hand(bw, "Double Identity")
-    game.agents[0] = ScriptedAgent(pick("defense_card", named("Double Identity")), pick("may", lambda yes: yes))
+    game.agents[0] = ScriptedAgent(pick("defense_card", named("Double Identity")),
+                                   pick("double_identity", lambda yes: yes))
     game.agents[1] = ScriptedAgent(pick("boost_attack", lambda c: c is None))
     combat = fight(game, soldier, widow, take_card(ws, "Without Remorse"))
     assert combat.defender is hill and hill.space == game.board.index[2] and widow.space == game.board.index[10]
     assert hill.health == hill.max_health - 3 and widow.health == widow.max_health
+
+
+def test_heuristic_bot_lets_the_fighter_with_more_health_defend_with_double_identity():
+    """Facts: Double Identity's trade is optional; the bot trades only toward more health."""
+    from adventures.bots.heuristic import HeuristicBot
+    from engine.decisions import Decision
+    game, bw, _ = widow_vs_soldier({"Black Widow": 2, "Maria Hill": 10, "Winter Soldier": 3})
+    widow, hill = fighter(game, "Black Widow"), fighter(game, "Maria Hill")
+    bot = HeuristicBot()
+    for defender, partner, trade in ((hill, widow, True), (widow, hill, False)):
+        d = Decision("yesno", 0, "trade?", [True, False], [], {"defender": defender, "partner": partner},
+                     "double_identity")
+        assert d.options[bot.choose(game, d)] is trade
 
 
 def test_life_model_decoy_is_worth_0_and_brings_maria_hill_back_next_to_black_widow():

@@ -7,8 +7,8 @@ the missions' requirements; the ops are the effects the core language lacks.
 """
 from __future__ import annotations
 
-from engine.decisions import OPTION, SPACE
-from engine.effects.core_ops import may, named, select
+from engine.decisions import OPTION, SPACE, YESNO
+from engine.effects.core_ops import named, select
 from engine.effects.hero_ops_marvel import opponent_sides
 from engine.effects.registry import condition, op
 from engine.effects.resolve import Ctx, amount
@@ -95,10 +95,13 @@ def op_trade_with_partner(ctx: Ctx, args) -> None:
     me = c.defender
     want = SIDEKICK if me.kind == HERO else HERO
     partners = [f for f in ctx.side.fighters if f is not me and f.kind == want and f.alive and f.space is not None]
-    if not partners or me.space is None or not may(ctx, f"{ctx.card.name if ctx.card else 'Effect'}: "
-                                                        f"trade spaces with {partners[0].name}, who then defends?"):
+    if not partners or me.space is None:
         return
     partner = partners[0]
+    if not g.decide(ctx.seat, YESNO, f"Double Identity: {me.name} and {partner.name} trade spaces, "
+                    f"and {partner.name} defends?", [True, False], ["trade spaces", "do not trade"],
+                    tag="double_identity", force=True, context={"defender": me, "partner": partner}):
+        return
     before = me.space
     g.swap(me, partner)
     if partner.space == before:             # a pinned fighter does not move: then nothing changes
