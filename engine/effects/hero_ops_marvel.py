@@ -1,10 +1,9 @@
 """Effect-language ops, conditions and values for the heroes of the shared rulebooks.
 
-Black Panther (Vibranium Suit storage, boosting from the suit), Black Widow (missions and
-starting spaces), Alice (size), King Arthur (boosted attacks, Prophecy, the Lady of the
-Lake, Restless Spirits), Sinbad (VOYAGE counts, Momentous Shift). Winter Soldier's
-Brainwashed effects need nothing here: they are `uncancellable` blocks whose ops are
-guarded by `{not: {data: {key: bucky}}}` in his YAML.
+Black Panther (Vibranium Suit storage, boosting from the suit), Alice (size), King Arthur
+(boosted attacks, Prophecy, the Lady of the Lake, Restless Spirits), Sinbad (VOYAGE counts,
+Momentous Shift). Black Widow's missions and Winter Soldier's STAR effects live in
+`engine.effects.heroes.black_widow` and `engine.effects.heroes.winter_soldier`.
 """
 from __future__ import annotations
 
