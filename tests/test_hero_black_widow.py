@@ -215,6 +215,17 @@ def test_widows_kiss_keeps_the_opposing_fighter_in_place_until_the_turn_ends():
     assert soldier.space == game.board.index[4]
 
 
+def test_widows_kiss_also_stops_places_and_swaps_of_the_pinned_fighter():
+    """Facts: Widow's Kiss: no move, place or swap takes the opposing fighter away this turn."""
+    game, bw, ws = widow_vs_soldier({"Black Widow": 1, "Maria Hill": 6, "Winter Soldier": 2})
+    soldier, hill = fighter(game, "Winter Soldier"), fighter(game, "Maria Hill")
+    game.turn += 1
+    game.pin(soldier)
+    game.place(soldier, game.board.index[20])
+    game.swap(soldier, hill)
+    assert soldier.space == game.board.index[2] and hill.space == game.board.index[6]
+
+
 def test_caught_in_a_web_cancels_only_the_after_combat_effects():
     """Facts: Caught in a Web cancels only the AFTER COMBAT effects of the opposing card
     (Analyze and Adjust stores nothing); the card's other timings are not cancelled."""
