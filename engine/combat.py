@@ -29,8 +29,11 @@ def resolve_timing(game: Game, combat: Combat, timing: str) -> None:
         fighter = combat.fighter_of(role)
         effects = []
         if card is not None:
+            # `cancelled` holds card uids (every effect) or (uid, timing) pairs (only the
+            # effects of that timing: Caught in a Web); uncancellable effects ignore both.
             effects = [e for e in effects_of(card, timing, role)
-                       if card.uid not in combat.cancelled or e.uncancellable]
+                       if e.uncancellable or (card.uid not in combat.cancelled
+                                              and (card.uid, timing) not in combat.cancelled)]
         ab = fighter.side.ability if timing == "during_combat" else None
         ability_first = False
         if effects and ab is not None and ab.acts_during_combat(game, combat, role):
@@ -102,6 +105,7 @@ def _fight(game: Game, combat: Combat) -> None:
 
     resolve_timing(game, combat, "immediately")
     resolve_timing(game, combat, "during_combat")
+    defender = combat.defender       # an effect may have changed who defends (Double Identity)
 
     att = combat_value(game, combat, "attacker")
     dfn = combat_value(game, combat, "defender")

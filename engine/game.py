@@ -166,6 +166,7 @@ class Game:
             return 0
         taken = min(amount, fighter.health)
         fighter.health -= taken
+        self.note(fighter.side, "damaged", taken)     # "has taken damage this turn" (The Moscow Protocol)
         if self.events is not None:
             self.log("damage", f"{fighter.name} takes {taken} damage ({source}).",
                      fighter=fighter.uid, amount=taken, source=source)
@@ -234,6 +235,15 @@ class Game:
         """How many times `key` was noted for this side during the current turn."""
         rec = side.this_turn
         return rec.get(key, 0) if rec.get("turn") == self.turn else 0
+
+    def pin(self, fighter: Fighter) -> None:
+        """Until the end of this turn the fighter cannot leave its space: no move, place or
+        swap takes it away (Widow's Kiss). A per-turn record, so it ends by itself."""
+        self.note(fighter.side, f"pinned {fighter.uid}")
+        self.log("pinned", f"{fighter.name} cannot leave its space this turn.", fighter=fighter.uid)
+
+    def pinned(self, fighter: Fighter) -> bool:
+        return self.noted(fighter.side, f"pinned {fighter.uid}") > 0
 
     def boost_pool(self, side: Side, extra: list[Card] | tuple = ()) -> list[Card]:
         """Cards a side may spend to BOOST: its hand plus extra sources (a Vibranium Suit),
@@ -318,7 +328,7 @@ class Game:
     # ------------------------------------------------------------------ movement
     def move_along(self, fighter: Fighter, path: tuple[int, ...], mctx: MoveContext) -> None:
         """Move a fighter along a route, step by step, so rules can react to each step."""
-        if len(path) <= 1:
+        if len(path) <= 1 or self.pinned(fighter):
             return
         self.rules.before_move(self, fighter, path, mctx)
         start = path[0]
@@ -337,6 +347,8 @@ class Game:
 
     def place(self, fighter: Fighter, space: int) -> None:
         """Place: no route, the destination must be empty."""
+        if fighter.space is not None and self.pinned(fighter):
+            return
         old = fighter.space
         self.put(fighter, space)
         self.log("place", f"{fighter.name} is placed on space {self.board.ids[space]}.",
@@ -344,6 +356,8 @@ class Game:
         self.rules.on_placed(self, fighter, space)
 
     def swap(self, a: Fighter, b: Fighter) -> None:
+        if self.pinned(a) or self.pinned(b):
+            return
         sa, sb = a.space, b.space
         self.occ[sa], self.occ[sb] = b, a
         a.space, b.space = sb, sa

@@ -40,7 +40,7 @@ def route_options(game: Game, fighter: Fighter, dest: int, steps: int,
 def choose_move(game: Game, fighter: Fighter, steps: int, mctx: MoveContext, seat: int,
                 prompt: str | None = None) -> bool:
     """Let `seat` move `fighter` up to `steps` spaces (0 allowed). Returns True if it moved."""
-    if not fighter.alive or fighter.space is None:
+    if not fighter.alive or fighter.space is None or game.pinned(fighter):
         return False
     reach = destinations(game, fighter, steps, mctx)
     order = sorted(reach, key=lambda s: (reach[s], game.board.ids[s]))

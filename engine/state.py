@@ -134,7 +134,7 @@ class Combat:
     def_set: int | None = None
     att_ignored: bool = False        # ignored values count as 0 whatever the modifiers
     def_ignored: bool = False
-    cancelled: set = field(default_factory=set)   # uids of cards whose effects are cancelled
+    cancelled: set = field(default_factory=set)   # card uids (all effects) or (uid, timing) pairs
     damage: int = 0
     winner: str | None = None        # "attacker" | "defender"
     resolved: bool = False

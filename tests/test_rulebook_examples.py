@@ -41,8 +41,9 @@ def kinds(events, *wanted):
 
 def test_marvel_combat_example_widows_line_against_nanotriage_processor():
     """Marvel rules p.14 (COMBAT EXAMPLE): Black Widow makes a ranged attack on Shuri (same
-    zone) with Widow's Line (3); T'Challa defends with Nanotriage Processor (2): 1 damage to
-    Shuri. The defender's after-combat effect resolves first (Shuri recovers 1, Black Panther
+    zone) with Widow's Line (3) rather than the stronger Widow's Bite (4); T'Challa, who could
+    play Cat-Like Reflexes, defends with Nanotriage Processor (2): 1 damage to Shuri (values
+    as published, shared/facts/heroes/black_widow.yaml and black_panther.yaml). The defender's after-combat effect resolves first (Shuri recovers 1, Black Panther
     recovers 1 as he is in her zone); then Widow's Line moves Shuri 2 spaces out of Black
     Widow's zone."""
     # red zone: 1-3; blue zone: 3-5 and 7; Shuri on 3 is in both.
@@ -57,6 +58,8 @@ def test_marvel_combat_example_widows_line_against_nanotriage_processor():
         game.put(f, sid[space])
     panther.health = 5                      # "he is getting low on health"
     to_hand(panther.side, "Nanotriage Processor")
+    to_hand(panther.side, "Cat-Like Reflexes")  # "T'Challa could play Cat-Like Reflexes"
+    to_hand(widow.side, "Widow's Bite")         # "Widow's Bite, a strong attack card"
     game.agents = {
         0: ScriptedAgent(pick("move_dest", lambda s: s == sid[7])),
         1: ScriptedAgent(pick("defense_card", lambda c: c is not None and c.name == "Nanotriage Processor")),
@@ -65,6 +68,10 @@ def test_marvel_combat_example_widows_line_against_nanotriage_processor():
     combat = fight(game, widow, shuri, take_card(widow.side, "Widow's Line"))
 
     assert combat.damage == 1 and combat.winner == "attacker"
+    (asked,) = [d for d in game.agents[1].seen if d.tag == "defense_card"]
+    assert "Cat-Like Reflexes" in {c.name for c in asked.options if c is not None}
+    bite = next(c for c in widow.side.hand if c.name == "Widow's Bite")
+    assert bite.value > combat.att_card.value == 3
     assert shuri.health == shuri.max_health            # took 1, recovered 1
     assert panther.health == 6                          # recovered 1: he is in Shuri's zone
     events = kinds(game.events[start:], "reveal", "combat", "damage", "recover", "move")

@@ -916,6 +916,13 @@ def h_effect_space(bot, game, d) -> int:
     return max(range(len(d.options)), key=lambda i: hits(d.options[i]))
 
 
+def h_double_identity(bot, game, d) -> int:
+    """Double Identity: let the other fighter defend only if it has more health left."""
+    me, partner = d.context.get("defender"), d.context.get("partner")
+    i = index_of_value(d.options, me is not None and partner is not None and partner.health > me.health)
+    return 0 if i is None else i
+
+
 HANDLERS = {
     "action": h_action,
     "attack_target": h_attack_target,
@@ -941,6 +948,7 @@ HANDLERS = {
     "order_card": h_dig,             # ...and put the best next on top
     "effect_space": h_effect_space,
     "scry": h_scry,
+    "double_identity": h_double_identity,
     "may": default_choice,           # optional effects of our own cards are meant to help
     "scheme_fighter": default_choice,
     "start_space": default_choice,

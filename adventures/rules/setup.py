@@ -92,6 +92,7 @@ def new_adventure(scenario, catalog, seed: int, agents: dict | None = None, tabl
     if ov.starting_threat:
         adv.threat = min(ov.starting_threat, len(levels) - 2)
     game.put(villain.fighters[0], board.start[5])
+    villain.start_space = board.start[5]     # its starting space (Black Widow's missions)
     for token, count in villain_def.supply.items():
         adv.supply[token] = adv.supply_total[token] = count
     cards: list[InitCard] = []

@@ -290,11 +290,14 @@ def _own(ctx: Ctx, which: str) -> str:
 
 @op("cancel")
 def op_cancel(ctx: Ctx, args) -> None:
-    """Cancel all effects of the opponent's card (not uncancellable ones)."""
+    """Cancel all effects of the opponent's card (not uncancellable ones); `cancel: {timing:
+    after_combat}` cancels only the effects of that timing (Caught in a Web)."""
     card = ctx.opponent_card
     if card is not None:
-        ctx.combat.cancelled.add(card.uid)
-        ctx.game.log("cancel", f"The effects of {card.name} are cancelled.", card=card.name)
+        timing = args.get("timing") if isinstance(args, dict) else None
+        ctx.combat.cancelled.add(card.uid if timing is None else (card.uid, timing))
+        which = "effects" if timing is None else f"{timing.replace('_', ' ')} effects"
+        ctx.game.log("cancel", f"The {which} of {card.name} are cancelled.", card=card.name)
 
 
 @op("modify_value")

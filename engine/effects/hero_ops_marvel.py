@@ -1,10 +1,9 @@
 """Effect-language ops, conditions and values for the heroes of the shared rulebooks.
 
-Black Panther (Vibranium Suit storage, boosting from the suit), Black Widow (missions and
-starting spaces), Alice (size), King Arthur (boosted attacks, Prophecy, the Lady of the
-Lake, Restless Spirits), Sinbad (VOYAGE counts, Momentous Shift). Winter Soldier's
-Brainwashed effects need nothing here: they are `uncancellable` blocks whose ops are
-guarded by `{not: {data: {key: bucky}}}` in his YAML.
+Black Panther (Vibranium Suit storage, boosting from the suit), Alice (size), King Arthur
+(boosted attacks, Prophecy, the Lady of the Lake, Restless Spirits), Sinbad (VOYAGE counts,
+Momentous Shift). Black Widow's missions and Winter Soldier's STAR effects live in
+`engine.effects.heroes.black_widow` and `engine.effects.heroes.winter_soldier`.
 """
 from __future__ import annotations
 
@@ -63,9 +62,14 @@ def offer_boost(ctx: Ctx, prompt: str = "Boost? Choose a card for its BOOST valu
 
 @op("boost_this")
 def op_boost_this(ctx: Ctx, args) -> None:
-    """`boost_this: {}` — you may BOOST this card's value (hand or Vibranium Suit)."""
-    double = bool(args.get("double")) if isinstance(args, dict) else False
-    offer_boost(ctx, "Boost this card? Choose a card for its BOOST value", double)
+    """`boost_this: {}` — you may BOOST this card's value (hand or Vibranium Suit).
+    `times: 2`: after a boost you may boost again (Wakanda Forever!); Black Panther's draw
+    comes between the two, so the second choice sees the drawn card."""
+    args = args if isinstance(args, dict) else {}
+    double = bool(args.get("double"))
+    for _ in range(int(args.get("times", 1))):
+        if offer_boost(ctx, "Boost this card? Choose a card for its BOOST value", double) is None:
+            break
 
 
 @op("store")
