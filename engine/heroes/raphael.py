@@ -6,8 +6,11 @@ attacker loses when it deals no combat damage, the defender when it takes some).
 other players' turns are not Raphael's turns (Adventures p.6, Taking turns: every initiative
 card gives its owner a turn of its own), so a combat lost while defending on an enemy turn
 gives nothing, and no action is ever banked for later. A combat lost by Casey Jones counts:
-the loss is the player's. The per-turn records (`game.noted(side, "lost")`) count every loss
-of the side this turn, so the ability fires only when that count is exactly 1.
+the loss is the player's, and so the ability keeps working for Casey after Raphael is
+defeated (Adventures p.7: the player plays on with the fighters left; the rulebook is
+silent on abilities then, this is our reading). The per-turn records
+(`game.noted(side, "lost")`) count every loss of the side this turn, so the ability fires
+only when that count is exactly 1.
 """
 from __future__ import annotations
 
