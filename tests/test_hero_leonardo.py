@@ -30,7 +30,7 @@ from adventures.villains import shredder as sh
 from engine.combat import fight
 from engine.content.schema import ScenarioDef
 from engine.decisions import FirstOptionAgent, ScriptedAgent
-from engine.turn import scheme
+from engine.turn import scheme, take_turn
 
 
 class Refuse:
@@ -113,6 +113,20 @@ def test_team_tactics_moves_an_enemy_one_space_as_leonardos_own_decision():
     assert space_of(game, "Shredder") == 14
     asked = [d for d in seat.seen if d.tag == "move_dest"]
     assert asked and max(game.board.dist[sid(game, 13)][s] for s in asked[0].options) == 1
+
+
+def test_team_tactics_is_offered_as_leonardos_turn_begins():
+    """shared/facts/heroes/leonardo.yaml (ability timing: start_of_turn): the move comes before
+    the first action of the turn."""
+    game = coop("leonardo")
+    arrange(game, {"Leonardo": 1, "Shredder": 13})
+    side = game.adv.seats[1]
+    seat = game.agents[0]
+    seat.rules = [pick("effect_fighter", lambda f: f is None), answer("boost", 0),
+                  pick("move_fighter", lambda f: f is None)]
+    take_turn(game, side)
+    tags = [d.tag for d in seat.seen]
+    assert tags[0] == "effect_fighter" and tags.index("effect_fighter") < tags.index("action")
 
 
 def test_team_tactics_offers_every_fighter_on_the_board_or_nobody():

@@ -132,6 +132,20 @@ def test_anger_issues_counts_a_combat_casey_jones_loses():
     assert side.actions_left == 1
 
 
+def test_anger_issues_keeps_working_for_casey_after_raphael_is_defeated():
+    """shared/facts/heroes/raphael.yaml (Anger Issues) and Adventures p.7 (the player plays on
+    with the fighters left): our reading, the ability needs nothing of Raphael himself."""
+    game = coop("raphael")
+    arrange(game, {"Raphael": 1, "Casey Jones": 12, "Shredder": 13})
+    side = raph_side(game)
+    game.damage(fighter(game, "Raphael"), 99)
+    assert not side.eliminated
+    my_turn(game, side, actions=0)
+    villain_defends_with(game, "Wall")
+    fight(game, fighter(game, "Casey Jones"), fighter(game, "Shredder"), take_card(side, "Crowd Control"))
+    assert side.actions_left == 1
+
+
 def test_anger_issues_gives_nothing_after_a_won_combat():
     """shared/facts/heroes/raphael.yaml (Anger Issues): only a lost combat counts."""
     game = coop("raphael")
