@@ -19,6 +19,12 @@ def effects_of(card: Card, timing: str, role: str) -> list:
     return [e for e in card.effects if e.timing == timing and (e.when == "any" or e.when == use)]
 
 
+def is_cancelled(combat: Combat, card: Card, timing: str) -> bool:
+    """Whether the effects of `card` with this timing are cancelled (all of them, or only
+    this timing's)."""
+    return card.uid in combat.cancelled or (card.uid, timing) in combat.cancelled
+
+
 def defense_options(game: Game, defender: Fighter) -> list[Card]:
     return [c for c in defender.side.hand if c.can_defend and game.usable_by(c, defender)]
 
@@ -32,8 +38,7 @@ def resolve_timing(game: Game, combat: Combat, timing: str) -> None:
             # `cancelled` holds card uids (every effect) or (uid, timing) pairs (only the
             # effects of that timing: Caught in a Web); uncancellable effects ignore both.
             effects = [e for e in effects_of(card, timing, role)
-                       if e.uncancellable or (card.uid not in combat.cancelled
-                                              and (card.uid, timing) not in combat.cancelled)]
+                       if e.uncancellable or not is_cancelled(combat, card, timing)]
         ab = fighter.side.ability if timing == "during_combat" else None
         ability_first = False
         if effects and ab is not None and ab.acts_during_combat(game, combat, role):
@@ -132,7 +137,7 @@ def _fight(game: Game, combat: Combat) -> None:
 
     for role in ROLES:
         card = combat.card_of(role)
-        if card is None:
+        if card is None or card.uid in combat.settled:
             continue
         if card.uid in combat.return_to_hand and not card.owner.is_enemy:
             card.owner.hand.append(card)

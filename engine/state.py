@@ -134,11 +134,16 @@ class Combat:
     def_set: int | None = None
     att_ignored: bool = False        # ignored values count as 0 whatever the modifiers
     def_ignored: bool = False
-    cancelled: set = field(default_factory=set)   # card uids (all effects) or (uid, timing) pairs
+    # uids of cards whose effects are all cancelled, or (uid, timing) when only the effects
+    # of one timing are (Break Something cancels DURING and AFTER COMBAT effects only)
+    cancelled: set = field(default_factory=set)
     damage: int = 0
     winner: str | None = None        # "attacker" | "defender"
     resolved: bool = False
     return_to_hand: set = field(default_factory=set)  # card uids that go back to hand
+    # card uids already put in a pile by their own effect (Relentless shuffles itself into
+    # the deck): clean-up leaves them there instead of discarding them
+    settled: set = field(default_factory=set)
     extra: dict = field(default_factory=dict)
 
     def card_of(self, role: str) -> Card | None:

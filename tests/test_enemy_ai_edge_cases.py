@@ -51,6 +51,14 @@ def arrange(game, where: dict[Fighter, int]) -> None:
         game.put(f, s)
 
 
+def lone_hero(game, hero: Fighter) -> None:
+    """Defeat the hero's sidekicks (Leonardo's Splinter), so the hero is the player's last
+    fighter: a player is eliminated only when all their fighters are (p.7)."""
+    for f in hero.side.fighters:
+        if f is not hero and f.alive:
+            game.damage(f, f.health)
+
+
 def reveals(game) -> int:
     return sum(1 for e in game.events if e["kind"] == "reveal")
 
@@ -210,6 +218,7 @@ def test_eliminated_players_are_not_targeted():
     a, b = heroes(game)
     vs = game.board.start[5]
     arrange(game, {v: vs, a: game.board.adj[vs][0], b: game.board.adj[vs][1]})
+    lone_hero(game, b)
     game.damage(b, b.health)
     assert b.side.eliminated and not game.over
     enemy_turn(game, game.adv.villain, MOVE)       # only one candidate left: no table decision
@@ -390,6 +399,7 @@ def test_the_last_player_fighter_defeated_mid_combat_loses_the_game():
     v, leo = villain(game), heroes(game)[0]
     vs = game.board.start[5]
     arrange(game, {v: vs, leo: game.board.adj[vs][0]})
+    lone_hero(game, leo)
     leo.health = 1
     no_defense(game, leo)
     v.health = v.max_health = 99
@@ -404,6 +414,7 @@ def test_the_last_player_fighter_defeated_in_an_enemy_turn_raises_game_over_once
     v, leo = villain(game), heroes(game)[0]
     vs = game.board.start[5]
     arrange(game, {v: vs, leo: game.board.adj[vs][0]})
+    lone_hero(game, leo)
     leo.health = 1
     no_defense(game, leo)
     with pytest.raises(GameOver) as info:

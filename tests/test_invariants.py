@@ -195,11 +195,12 @@ def test_a_defeated_fighter_left_on_the_board_is_reported():
 def test_a_side_without_fighters_must_be_eliminated():
     """Adventures p.7: a player with no fighter left is eliminated."""
     game = new_game()
-    leo = hero_side(game).fighters[0]
+    side = hero_side(game)
 
     def vanish(g):
-        g.lift(leo)
-        leo.health, leo.alive = 0, False
+        for f in side.fighters:          # the hero and any sidekick (Leonardo's Splinter)
+            g.lift(f)
+            f.health, f.alive = 0, False
 
     assert any("not eliminated" in p for p in problems_after(game, vanish))
 

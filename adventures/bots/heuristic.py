@@ -789,6 +789,14 @@ def h_boost_attack(bot, game, d) -> int:
     return best_i
 
 
+def h_discard_for_value(bot, game, d) -> int:
+    """Discard a card for +N (Unbridled Rage): the least useful one, while it still changes
+    the combat damage; option 0 stops."""
+    side = player_side(game, d.seat)
+    gain = combat_boost_gain(game, side, d.context.get("bonus", 0))
+    return lowest_worth(d.options, side, start=1) if gain else 0
+
+
 def h_scheme_card(bot, game, d) -> int:
     return 0
 
@@ -936,6 +944,7 @@ HANDLERS = {
     "discard": h_hand_limit,
     "from_discard": h_from_discard,
     "boost_attack": h_boost_attack,
+    "discard_for_value": h_discard_for_value,
     "scheme_card": h_scheme_card,
     "effect_fighter": h_effect_fighter,
     "choose_one": h_choose_one,
