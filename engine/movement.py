@@ -6,31 +6,45 @@ from engine.game import Game
 from engine.rules import MoveContext, Rules
 from engine.state import Fighter
 
+PASS_THROUGH = "pass_through"     # MoveContext.data key: this move may cross any fighter
 
-def blocked_for(game: Game, fighter: Fighter) -> set[int]:
-    """Spaces a fighter may not cross: those holding fighters opposed to it."""
+
+def blocked_for(game: Game, fighter: Fighter, mctx: MoveContext | None = None) -> set[int]:
+    """Spaces a fighter may not cross: those holding fighters opposed to it (none when a
+    card lets it pass through fighters, e.g. Donatello's Party Wagon!)."""
+    if mctx is not None and mctx.data.get(PASS_THROUGH):
+        return set()
     team = fighter.side.team
     return {f.space for f in game.fighters if f.side.team != team}
 
 
-def destinations(game: Game, fighter: Fighter, steps: int) -> dict[int, int]:
+def crossed(game: Game, route: tuple[int, ...]) -> tuple:
+    """The fighters standing on a route's intermediate spaces (passed through)."""
+    return tuple(f for s in route[1:-1] if (f := game.occ[s]) is not None)
+
+
+def destinations(game: Game, fighter: Fighter, steps: int, mctx: MoveContext | None = None) -> dict[int, int]:
     if fighter.space is None:
         return {}
-    return game.board.reachable(fighter.space, steps, blocked_for(game, fighter), game.occupied_spaces())
+    return game.board.reachable(fighter.space, steps, blocked_for(game, fighter, mctx), game.occupied_spaces())
 
 
 def route_options(game: Game, fighter: Fighter, dest: int, steps: int,
                   mctx: MoveContext) -> list[tuple[int, ...]]:
     """One route per distinct consequence (see Rules.path_signature), shortest first."""
     start = fighter.space
-    blocked = blocked_for(game, fighter)
-    if type(game.rules).path_signature is Rules.path_signature:
+    blocked = blocked_for(game, fighter, mctx)
+    passing = bool(mctx.data.get(PASS_THROUGH))
+    if not passing and type(game.rules).path_signature is Rules.path_signature:
         return game.board.shortest_paths(start, dest, blocked, limit=1)
     paths = game.board.simple_paths(start, dest, steps, blocked)
     paths.sort(key=lambda p: (len(p), p))
     by_sig: dict = {}
     for p in paths:
-        by_sig.setdefault(game.rules.path_signature(game, fighter, p, mctx), p)
+        sig = game.rules.path_signature(game, fighter, p, mctx)
+        if passing:     # which fighters a route passes through matters (Party Wagon!)
+            sig = (sig, tuple(f.uid for f in crossed(game, p)))
+        by_sig.setdefault(sig, p)
     return list(by_sig.values())
 
 
@@ -39,7 +53,7 @@ def choose_move(game: Game, fighter: Fighter, steps: int, mctx: MoveContext, sea
     """Let `seat` move `fighter` up to `steps` spaces (0 allowed). Returns True if it moved."""
     if not fighter.alive or fighter.space is None:
         return False
-    reach = destinations(game, fighter, steps)
+    reach = destinations(game, fighter, steps, mctx)
     order = sorted(reach, key=lambda s: (reach[s], game.board.ids[s]))
     labels = ["stay" if s == fighter.space else f"space {game.board.ids[s]} ({reach[s]} away)" for s in order]
     dest = game.decide(seat, SPACE, prompt or f"Move {fighter.name} up to {steps}: choose a destination",
@@ -52,6 +66,7 @@ def choose_move(game: Game, fighter: Fighter, steps: int, mctx: MoveContext, sea
     labels = [describe_route(game, fighter, r, mctx) for r in routes]
     route = game.decide(seat, PATH, f"Choose {fighter.name}'s route", routes, labels, tag="move_route",
                         context={"fighter": fighter})
+    mctx.data["route"] = route          # effects that care about the route read it back
     game.move_along(fighter, route, mctx)
     return True
 
@@ -59,7 +74,10 @@ def choose_move(game: Game, fighter: Fighter, steps: int, mctx: MoveContext, sea
 def describe_route(game: Game, fighter: Fighter, route: tuple[int, ...], mctx: MoveContext) -> str:
     via = " > ".join(str(game.board.ids[s]) for s in route)
     sig = game.rules.path_signature(game, fighter, route, mctx)
-    return f"via {via}" + (f" ({sig_text(sig)})" if sig else "")
+    text = f"via {via}" + (f" ({sig_text(sig)})" if sig else "")
+    if mctx.data.get(PASS_THROUGH) and (passed := crossed(game, route)):
+        text += " through " + ", ".join(f.name for f in passed)
+    return text
 
 
 def sig_text(sig) -> str:

@@ -92,6 +92,9 @@ class Side:
     discard: list[Card] = field(default_factory=list)
     removed: list[Card] = field(default_factory=list)  # out of the game
     stored: list[Card] = field(default_factory=list)   # e.g. Black Panther's Vibranium Suit
+    # Played cards tucked under the hero card for good (Donatello's inventions): public,
+    # not in the discard pile, never played again.
+    tucked: list[Card] = field(default_factory=list)
     move: int = 2
     hero_key: str = ""
     ability: Any = None          # engine.abilities.Ability instance
@@ -116,7 +119,7 @@ class Side:
         return [f for f in self.fighters if f.alive]
 
     def all_cards(self) -> list[Card]:
-        return self.deck + self.hand + self.discard + self.removed + self.stored
+        return self.deck + self.hand + self.discard + self.removed + self.stored + self.tucked
 
     def __repr__(self) -> str:
         return f"<Side {self.index} {self.name}>"
@@ -135,6 +138,8 @@ class Combat:
     att_ignored: bool = False        # ignored values count as 0 whatever the modifiers
     def_ignored: bool = False
     cancelled: set = field(default_factory=set)   # uids of cards whose effects are cancelled
+    # (card uid, timing) pairs: only the effects of that timing are cancelled (Short Circuit)
+    cancelled_timings: set = field(default_factory=set)
     damage: int = 0
     winner: str | None = None        # "attacker" | "defender"
     resolved: bool = False
