@@ -324,4 +324,5 @@ def test_donatello_plays_full_adventures_with_invariants_checked(villain, bot):
         game = new_adventure(sc, cat, seed, agents=agents, table_agent=CheckingAgent(make_bot("heuristic")))
         result = play_adventure(game, max_rounds=40)
         assert result.winner in ("heroes", "villain", "timeout")
-        assert game.round > 1
+        assert game.over is not None or result.winner == "timeout"
+        assert len(game.answers) > 10
