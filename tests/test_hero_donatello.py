@@ -326,3 +326,17 @@ def test_donatello_plays_full_adventures_with_invariants_checked(villain, bot):
         assert result.winner in ("heroes", "villain", "timeout")
         assert game.over is not None or result.winner == "timeout"
         assert len(game.answers) > 10
+
+
+def test_tucked_inventions_are_a_pile_the_app_shows():
+    """special_setup: the inventions area is public, so the app lists it beside the discard pile."""
+    pygame = pytest.importorskip("pygame")
+    from adventures.app.hud import Hud
+    pygame.init()
+    game = adventure()
+    don = players(game)[0]
+    don.tucked.append(take_card(don, "Smoke Bomb"))
+    hud = Hud()
+    surf = pygame.Surface((420, 900))
+    hud.draw_side(surf, surf.get_rect(), game, {})
+    assert ("pile", don, "tucked") in [value for _rect, value in hud.hits.items]

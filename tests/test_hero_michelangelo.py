@@ -277,3 +277,19 @@ def test_michelangelo_plays_full_adventures_with_invariants_checked(villain, bot
         assert result.winner in ("heroes", "villain", "timeout")
         assert game.over is not None or result.winner == "timeout"
         assert len(game.answers) > 10
+
+
+def test_michelangelo_and_donatello_play_full_competitive_duels():
+    """Core rules: the two Turtles play whole duels against each other (random decisions),
+    where "each opponent discards" and "any deck" meet a real opposing player."""
+    from engine.board import compile_board
+    from engine.decisions import RandomAgent
+    from engine.match import play_match
+    cat = load_catalog()
+    for seed, board_key in enumerate(sorted(cat.boards)):
+        pair = ("donatello", "michelangelo") if seed % 2 else ("michelangelo", "donatello")
+        game = new_match(compile_board(cat.boards[board_key]), [cat.heroes[k] for k in pair], seed)
+        game.agents = {0: RandomAgent(), 1: RandomAgent()}
+        over = play_match(game)
+        assert over is None or over.winner
+        assert game.turn > 0
