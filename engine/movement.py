@@ -6,16 +6,17 @@ from engine.game import Game
 from engine.rules import MoveContext, Rules
 from engine.state import Fighter
 
-PASS_THROUGH = "pass_through"     # MoveContext.data key: this move may cross any fighter
-
 
 def blocked_for(game: Game, fighter: Fighter, mctx: MoveContext | None = None) -> set[int]:
-    """Spaces a fighter may not cross: those holding fighters opposed to it (none when a
-    card lets it pass through fighters, e.g. Donatello's Party Wagon!)."""
-    if mctx is not None and mctx.data.get(PASS_THROUGH):
+    """Spaces a fighter may not cross: those holding fighters opposed to it (none when an
+    effect lets it move through opposing fighters)."""
+    if mctx is not None and mctx.through_opponents:
         return set()
     team = fighter.side.team
     return {f.space for f in game.fighters if f.side.team != team}
+
+
+CROSSING_MATTERS = "crossing_matters"   # MoveContext.data key: routes differ by who they pass through
 
 
 def crossed(game: Game, route: tuple[int, ...]) -> tuple:
@@ -34,15 +35,15 @@ def route_options(game: Game, fighter: Fighter, dest: int, steps: int,
     """One route per distinct consequence (see Rules.path_signature), shortest first."""
     start = fighter.space
     blocked = blocked_for(game, fighter, mctx)
-    passing = bool(mctx.data.get(PASS_THROUGH))
-    if not passing and type(game.rules).path_signature is Rules.path_signature:
+    by_crossing = mctx.through_opponents and mctx.data.get(CROSSING_MATTERS)
+    if not by_crossing and type(game.rules).path_signature is Rules.path_signature:
         return game.board.shortest_paths(start, dest, blocked, limit=1)
     paths = game.board.simple_paths(start, dest, steps, blocked)
     paths.sort(key=lambda p: (len(p), p))
     by_sig: dict = {}
     for p in paths:
         sig = game.rules.path_signature(game, fighter, p, mctx)
-        if passing:     # which fighters a route passes through matters (Party Wagon!)
+        if by_crossing:     # which fighters a route passes through matters (Party Wagon!)
             sig = (sig, tuple(f.uid for f in crossed(game, p)))
         by_sig.setdefault(sig, p)
     return list(by_sig.values())
@@ -75,7 +76,7 @@ def describe_route(game: Game, fighter: Fighter, route: tuple[int, ...], mctx: M
     via = " > ".join(str(game.board.ids[s]) for s in route)
     sig = game.rules.path_signature(game, fighter, route, mctx)
     text = f"via {via}" + (f" ({sig_text(sig)})" if sig else "")
-    if mctx.data.get(PASS_THROUGH) and (passed := crossed(game, route)):
+    if mctx.through_opponents and (passed := crossed(game, route)):
         text += " through " + ", ".join(f.name for f in passed)
     return text
 

@@ -15,12 +15,14 @@ if TYPE_CHECKING:
 class MoveContext:
     """What kind of movement is happening, shared by every fighter moved by one action."""
 
-    __slots__ = ("maneuver", "by_effect", "side", "remover", "data")
+    __slots__ = ("maneuver", "by_effect", "side", "remover", "data", "through_opponents")
 
-    def __init__(self, side: Side | None, maneuver: bool = False, by_effect: bool = False):
+    def __init__(self, side: Side | None, maneuver: bool = False, by_effect: bool = False,
+                 through_opponents: bool = False):
         self.side = side
         self.maneuver = maneuver
         self.by_effect = by_effect
+        self.through_opponents = through_opponents   # "may move through opposing fighters"
         self.remover = None      # Adventures: the fighter chosen to remove Foot soldiers
         self.data: dict = {}
 

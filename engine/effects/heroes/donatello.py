@@ -13,7 +13,7 @@ from engine.decisions import CARD, OPTION
 from engine.effects.core_ops import select
 from engine.effects.registry import op, value
 from engine.effects.resolve import Ctx, amount, run_ops
-from engine.movement import PASS_THROUGH, choose_move, crossed
+from engine.movement import CROSSING_MATTERS, choose_move, crossed
 from engine.rules import MoveContext
 
 REMOVED = "cards_removed"     # ctx.vars key read by the `cards_removed` value
@@ -121,11 +121,11 @@ def op_move_passing_through(ctx: Ctx, args) -> None:
         return                                  # "up to": enemies choose 0
     n = amount(ctx, args.get("up_to", 1))
     for f in select(ctx, args.get("who", "self"), f"Choose a fighter to move up to {n}"):
-        mctx = MoveContext(ctx.side, maneuver=False, by_effect=True)
-        mctx.data[PASS_THROUGH] = True
+        mctx = MoveContext(ctx.side, maneuver=False, by_effect=True, through_opponents=True)
+        hurt = amount(ctx, args.get("damage_one_passed", 0))
+        mctx.data[CROSSING_MATTERS] = bool(hurt)      # then the route is the player's choice
         if not choose_move(ctx.game, f, n, mctx, ctx.seat, prompt=f"Move {f.name} up to {n} spaces"):
             continue
-        hurt = amount(ctx, args.get("damage_one_passed", 0))
         passed = [x for x in crossed(ctx.game, mctx.data["route"])
                   if x.alive and not ctx.game.friendly(x, ctx.side)]
         if hurt and passed:
