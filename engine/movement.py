@@ -16,14 +16,6 @@ def blocked_for(game: Game, fighter: Fighter, mctx: MoveContext | None = None) -
     return {f.space for f in game.fighters if f.side.team != team}
 
 
-CROSSING_MATTERS = "crossing_matters"   # MoveContext.data key: routes differ by who they pass through
-
-
-def crossed(game: Game, route: tuple[int, ...]) -> tuple:
-    """The fighters standing on a route's intermediate spaces (passed through)."""
-    return tuple(f for s in route[1:-1] if (f := game.occ[s]) is not None)
-
-
 def destinations(game: Game, fighter: Fighter, steps: int, mctx: MoveContext | None = None) -> dict[int, int]:
     if fighter.space is None:
         return {}
@@ -35,15 +27,15 @@ def route_options(game: Game, fighter: Fighter, dest: int, steps: int,
     """One route per distinct consequence (see Rules.path_signature), shortest first."""
     start = fighter.space
     blocked = blocked_for(game, fighter, mctx)
-    by_crossing = mctx.through_opponents and mctx.data.get(CROSSING_MATTERS)
-    if not by_crossing and type(game.rules).path_signature is Rules.path_signature:
-        return game.board.shortest_paths(start, dest, blocked, limit=1)
+    if type(game.rules).path_signature is Rules.path_signature:
+        if not crossing_matters(mctx):
+            return game.board.shortest_paths(start, dest, blocked, limit=1)
     paths = game.board.simple_paths(start, dest, steps, blocked)
     paths.sort(key=lambda p: (len(p), p))
     by_sig: dict = {}
     for p in paths:
         sig = game.rules.path_signature(game, fighter, p, mctx)
-        if by_crossing:     # which fighters a route passes through matters (Party Wagon!)
+        if crossing_matters(mctx):     # who a route passes through matters (Party Wagon!)
             sig = (sig, tuple(f.uid for f in crossed(game, p)))
         by_sig.setdefault(sig, p)
     return list(by_sig.values())
@@ -85,3 +77,17 @@ def sig_text(sig) -> str:
     if isinstance(sig, tuple) and sig and isinstance(sig[0], str):
         return ", ".join(str(x) for x in sig)
     return str(sig)
+
+
+# ---------------------------------------------------------------- passing through fighters
+CROSSING_MATTERS = "crossing_matters"   # MoveContext.data key: routes differ by who they pass through
+
+
+def crossing_matters(mctx: MoveContext) -> bool:
+    """A move through fighters whose effect depends on who was passed through."""
+    return mctx.through_opponents and bool(mctx.data.get(CROSSING_MATTERS))
+
+
+def crossed(game: Game, route: tuple[int, ...]) -> tuple:
+    """The fighters standing on a route's intermediate spaces (passed through)."""
+    return tuple(f for s in route[1:-1] if (f := game.occ[s]) is not None)
