@@ -76,6 +76,18 @@ class Ability:
     def after_attack(self, game, combat: Combat, role: str) -> None:
         self._fire(game, "after_attack", combat, role)
 
+    def after_scheme(self, game, card: Card) -> None:
+        """This side's scheme card has resolved and left play."""
+
+    def maneuver_draw(self, game) -> None:
+        """The draw that starts a maneuver (core rules: one card)."""
+        game.draw(self.side, 1)
+
+    def put_away_played(self, game, card: Card) -> bool:
+        """A played card of this side leaves play; return True if the ability put it
+        somewhere other than the discard pile."""
+        return False
+
     def on_boost(self, game, side: Side, card: Card) -> None:
         self._fire(game, "on_boost")
 
@@ -96,6 +108,12 @@ class Ability:
         return []
 
     def attack_value_bonus(self, game, combat: Combat, role: str) -> int:
+        """A lasting bonus to this side's attack value, counted whenever the value is read
+        (Donatello's tucked Electro Grenade, Michelangelo's Nunchaku this turn)."""
+        return 0
+
+    def defense_value_bonus(self, game, combat: Combat, role: str) -> int:
+        """A lasting bonus to this side's defense value (Donatello's Self Defense Grid)."""
         return 0
 
     def can_play(self, game, card: Card) -> bool:

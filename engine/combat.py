@@ -60,12 +60,17 @@ def combat_value(game: Game, combat: Combat, role: str) -> int:
         return 0
     if combat.att_ignored if role == "attacker" else combat.def_ignored:
         return 0
+    ab = combat.fighter_of(role).side.ability
     if role == "attacker":
         base = combat.att_set if combat.att_set is not None else card.printed("attack")
         v = base + combat.att_mod
+        if ab is not None:
+            v += ab.attack_value_bonus(game, combat, role)
     else:
         base = combat.def_set if combat.def_set is not None else card.printed("defense")
         v = base + combat.def_mod + game.rules.defense_modifier(game, combat.defender)
+        if ab is not None:
+            v += ab.defense_value_bonus(game, combat, role)
     return max(0, v)
 
 
@@ -144,7 +149,7 @@ def _fight(game: Game, combat: Combat) -> None:
         elif card.uid in combat.return_to_hand:
             card.owner.deck.append(card)       # an enemy's "hand" is the top of its deck
         else:
-            game.to_discard(card.owner, card)
+            game.put_away_played(card)
 
     resolve_timing(game, combat, "after_attack")
     for role in ROLES:

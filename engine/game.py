@@ -285,6 +285,13 @@ class Game:
         else:
             owner.discard.append(card)
 
+    def put_away_played(self, card: Card) -> None:
+        """A played card (combat or scheme) leaves play: to its owner's discard pile unless
+        the owner's ability keeps it elsewhere (Donatello tucks his inventions)."""
+        ab = card.owner.ability
+        if ab is None or not ab.put_away_played(self, card):
+            self.to_discard(card.owner, card)
+
     def choose_discard(self, side: Side, n: int, chooser_seat: int | None = None, random_pick: bool = False,
                        why: str = "discard") -> list[Card]:
         """A side discards n cards from hand: chosen by its player, or at random."""

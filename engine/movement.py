@@ -28,12 +28,16 @@ def route_options(game: Game, fighter: Fighter, dest: int, steps: int,
     start = fighter.space
     blocked = blocked_for(game, fighter, mctx)
     if type(game.rules).path_signature is Rules.path_signature:
-        return game.board.shortest_paths(start, dest, blocked, limit=1)
+        if not crossing_matters(mctx):
+            return game.board.shortest_paths(start, dest, blocked, limit=1)
     paths = game.board.simple_paths(start, dest, steps, blocked)
     paths.sort(key=lambda p: (len(p), p))
     by_sig: dict = {}
     for p in paths:
-        by_sig.setdefault(game.rules.path_signature(game, fighter, p, mctx), p)
+        sig = game.rules.path_signature(game, fighter, p, mctx)
+        if crossing_matters(mctx):     # who a route passes through matters (Party Wagon!)
+            sig = (sig, tuple(f.uid for f in crossed(game, p)))
+        by_sig.setdefault(sig, p)
     return list(by_sig.values())
 
 
@@ -55,6 +59,7 @@ def choose_move(game: Game, fighter: Fighter, steps: int, mctx: MoveContext, sea
     labels = [describe_route(game, fighter, r, mctx) for r in routes]
     route = game.decide(seat, PATH, f"Choose {fighter.name}'s route", routes, labels, tag="move_route",
                         context={"fighter": fighter})
+    mctx.data["route"] = route          # effects that care about the route read it back
     game.move_along(fighter, route, mctx)
     return True
 
@@ -62,10 +67,27 @@ def choose_move(game: Game, fighter: Fighter, steps: int, mctx: MoveContext, sea
 def describe_route(game: Game, fighter: Fighter, route: tuple[int, ...], mctx: MoveContext) -> str:
     via = " > ".join(str(game.board.ids[s]) for s in route)
     sig = game.rules.path_signature(game, fighter, route, mctx)
-    return f"via {via}" + (f" ({sig_text(sig)})" if sig else "")
+    text = f"via {via}" + (f" ({sig_text(sig)})" if sig else "")
+    if mctx.through_opponents and (passed := crossed(game, route)):
+        text += " through " + ", ".join(f.name for f in passed)
+    return text
 
 
 def sig_text(sig) -> str:
     if isinstance(sig, tuple) and sig and isinstance(sig[0], str):
         return ", ".join(str(x) for x in sig)
     return str(sig)
+
+
+# ---------------------------------------------------------------- passing through fighters
+CROSSING_MATTERS = "crossing_matters"   # MoveContext.data key: routes differ by who they pass through
+
+
+def crossing_matters(mctx: MoveContext) -> bool:
+    """A move through fighters whose effect depends on who was passed through."""
+    return mctx.through_opponents and bool(mctx.data.get(CROSSING_MATTERS))
+
+
+def crossed(game: Game, route: tuple[int, ...]) -> tuple:
+    """The fighters standing on a route's intermediate spaces (passed through)."""
+    return tuple(f for s in route[1:-1] if (f := game.occ[s]) is not None)

@@ -92,6 +92,9 @@ class Side:
     discard: list[Card] = field(default_factory=list)
     removed: list[Card] = field(default_factory=list)  # out of the game
     stored: list[Card] = field(default_factory=list)   # e.g. Black Panther's Vibranium Suit
+    # Played cards tucked under the hero card for good (Donatello's inventions): public,
+    # not in the discard pile, never played again.
+    tucked: list[Card] = field(default_factory=list)
     move: int = 2
     hero_key: str = ""
     ability: Any = None          # engine.abilities.Ability instance
@@ -116,7 +119,7 @@ class Side:
         return [f for f in self.fighters if f.alive]
 
     def all_cards(self) -> list[Card]:
-        return self.deck + self.hand + self.discard + self.removed + self.stored
+        return self.deck + self.hand + self.discard + self.removed + self.stored + self.tucked
 
     def __repr__(self) -> str:
         return f"<Side {self.index} {self.name}>"

@@ -116,7 +116,10 @@ def enforce_hand_limit(game: Game, side: Side) -> None:
 
 def maneuver(game: Game, side: Side) -> MoveContext:
     game.log("action", f"{side.name} maneuvers.", side=side.index, action=MANEUVER)
-    game.draw(side, 1)
+    if side.ability is not None:
+        side.ability.maneuver_draw(game)
+    else:
+        game.draw(side, 1)
     bonus = boost_movement(game, side)
     mctx = MoveContext(side, maneuver=True)
     steps = side.move + bonus + (side.ability.move_bonus(game) if side.ability is not None else 0)
@@ -175,7 +178,9 @@ def scheme(game: Game, side: Side) -> None:
         if eff.timing == "scheme":
             run_ops(ctx, eff.ops)
     game.resolving.remove(card)
-    game.to_discard(side, card)
+    game.put_away_played(card)
+    if side.ability is not None:
+        side.ability.after_scheme(game, card)
 
 
 def attack(game: Game, side: Side) -> None:

@@ -88,10 +88,11 @@ def test_free_for_all_first_turn_rule_on_new_york_city(cat):
     first, second, third = game.sides
     # Put everyone's fighters within reach of the first hero.
     hero = first.hero
+    for side in game.sides:
+        for f in side.fighters:
+            if f is not hero:
+                game.lift(f)
     around = sorted(game.board.adj[hero.space])
-    for other in (second, third):
-        for f in other.fighters:
-            game.lift(f)
     game.put(second.hero, around[0])
     game.put(third.hero, around[1])
     assert {t.side.index for _, t in attack_options(game, first) if t.kind == HERO} <= {1}

@@ -237,6 +237,8 @@ class GameScene:
             _kind, side, which = hit
             if which == "deck":
                 self.overlay = overlays.PileOverlay(f"{side.name}: deck", [], hidden_count=len(side.deck))
+            elif which == "tucked":
+                self.overlay = overlays.PileOverlay(f"{side.name}: tucked under the hero card", side.tucked)
             else:
                 self.overlay = overlays.PileOverlay(f"{side.name}: discard pile (newest first)", side.discard)
         elif kind == "tab":

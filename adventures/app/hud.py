@@ -245,6 +245,8 @@ class Hud:
             T.draw_text(surf, hp, (x + 11, y + 17), 12, T.TEXT, max_width=w - 11)
             rx = T.draw_text(surf, f"hand {len(side.hand)}", (x + 11, y + 32), 12, T.MUTED).right
             rx = self._pile_link(surf, (rx + 10, y + 32), f"deck {len(side.deck)}", ("pile", side, "deck"))
-            self._pile_link(surf, (rx + 10, y + 32), f"discard {len(side.discard)}", ("pile", side, "discard"))
+            rx = self._pile_link(surf, (rx + 10, y + 32), f"discard {len(side.discard)}", ("pile", side, "discard"))
+            if side.tucked:         # Donatello's inventions, tucked under the hero card (public)
+                self._pile_link(surf, (rx + 10, y + 32), f"tucked {len(side.tucked)}", ("pile", side, "tucked"))
             y += 54
         return y

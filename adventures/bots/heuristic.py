@@ -958,6 +958,8 @@ HANDLERS = {
     "effect_space": h_effect_space,
     "scry": h_scry,
     "double_identity": h_double_identity,
+    "under_deck": h_hand_limit,      # slide the least useful card under the deck
+    "remove_card": h_hand_limit,     # inventions: remove the least useful discards (never "stop")
     "may": default_choice,           # optional effects of our own cards are meant to help
     "scheme_fighter": default_choice,
     "start_space": default_choice,

@@ -45,6 +45,8 @@ def snapshot(game) -> dict:
             "deck": [c.name for c in s.deck], "hand": [c.name for c in s.hand],
             "disc": [c.name for c in s.discard], "rem": len(s.removed), "st": [c.name for c in s.stored],
             "data": stable(s.data),
+            # only when used, so the hashes of games without tucked cards stay as they were
+            **({"tuck": [c.name for c in s.tucked]} if s.tucked else {}),
         })
     adv = getattr(game, "adv", None)
     extra = {}

@@ -5,7 +5,7 @@ soak tool and tests wrap every agent in `CheckingAgent`, so a rules bug shows up
 first decision after it happened instead of as a strange result many rounds later.
 
 What is checked:
-  cards     every card is in exactly one place (deck, hand, discard, removed, stored, or in
+  cards     every card is in exactly one place (deck, hand, discard, removed, stored, tucked, or in
             play in a combat on the stack) and never leaves its owner's piles; the set of
             cards of each side is fixed the first time the side is seen
   board     game.occ and fighter.space agree; spaces are board indices; one fighter per space
@@ -68,7 +68,7 @@ def check_invariants(game) -> list[str]:
     return out
 
 
-PILES = ("deck", "hand", "discard", "removed", "stored")
+PILES = ("deck", "hand", "discard", "removed", "stored", "tucked")
 
 
 def _check_cards(game, mem: _Memory) -> list[str]:

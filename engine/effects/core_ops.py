@@ -20,6 +20,9 @@ from engine.movement import choose_move
 from engine.rules import MoveContext
 from engine.state import HERO, SIDEKICK, Fighter
 
+# Card effect timings in resolution order (a plain `cancel` covers them all).
+TIMINGS = ("immediately", "during_combat", "after_combat", "after_attack")
+
 # ---------------------------------------------------------------- selectors
 
 
@@ -290,14 +293,40 @@ def _own(ctx: Ctx, which: str) -> str:
 
 @op("cancel")
 def op_cancel(ctx: Ctx, args) -> None:
-    """Cancel all effects of the opponent's card (not uncancellable ones); `cancel: {timing:
-    after_combat}` cancels only the effects of that timing (Caught in a Web)."""
-    card = ctx.opponent_card
+    """Cancel the effects of the opponent's card (never uncancellable ones). `cancel: {timing:
+    after_combat}` or `{timings: [during_combat, after_combat]}` cancels only the effects of
+    those timings (Caught in a Web, Short Circuit, Break Something). Remembers whether it
+    cancelled anything, for the `cancelled_nothing` condition."""
+    from engine.combat import effects_of, is_cancelled
+    combat, card = ctx.combat, ctx.opponent_card
+    if combat is None:
+        return
+    hit = False
     if card is not None:
-        timing = args.get("timing") if isinstance(args, dict) else None
-        ctx.combat.cancelled.add(card.uid if timing is None else (card.uid, timing))
-        which = "effects" if timing is None else f"{timing.replace('_', ' ')} effects"
-        ctx.game.log("cancel", f"The {which} of {card.name} are cancelled.", card=card.name)
+        args = args if isinstance(args, dict) else {}
+        timings = args.get("timings") or ([args["timing"]] if "timing" in args else None)
+        role = ctx.opponent_role
+        for timing in timings or TIMINGS:
+            if not is_cancelled(combat, card, timing) and any(not e.uncancellable
+                                                              for e in effects_of(card, timing, role)):
+                hit = True
+        if timings is None:
+            combat.cancelled.add(card.uid)
+        else:
+            combat.cancelled.update((card.uid, t) for t in timings)
+        if hit:
+            which = "effects" if timings is None else " and ".join(t.replace("_", " ") for t in timings) + " effects"
+            ctx.game.log("cancel", f"The {which} of {card.name} are cancelled.", card=card.name)
+    combat.extra[("cancelled_something", ctx.card.uid if ctx.card else None)] = hit
+
+
+@condition("cancelled_nothing")
+def c_cancelled_nothing(ctx: Ctx, args) -> bool:
+    """`cancelled_nothing: true` — this card's `cancel` found nothing to cancel (the opposing
+    card had no such effect, its effects were uncancellable, or no card was played)."""
+    combat = ctx.combat
+    done = bool(combat is not None and combat.extra.get(("cancelled_something", ctx.card.uid if ctx.card else None)))
+    return (not done) == bool(args)
 
 
 @op("modify_value")

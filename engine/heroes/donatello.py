@@ -1,64 +1,65 @@
-"""Donatello's Tech Genius: rebuild a defeated Metalhead at the start of the turn.
+"""Donatello's Inventive (shared/facts/heroes/donatello.yaml, ability and rules_notes).
 
-Bringing a defeated fighter back onto the board is beyond the effect language, so this
-is a plugin. Rules written for this hero (our design): the rebuild costs 2 cards from
-hand, Metalhead comes back with 3 health on an empty space adjacent to Donatello, else
-in his zone, else on the nearest empty space (like sidekick placement, French rules p.4).
+- Maneuver: he may draw two cards instead of one; then he puts one card from his hand
+  under his deck.
+- Inventions: a played card tagged `invention` is tucked under the hero card (`side.tucked`:
+  public, not the discard pile, never played again) instead of being discarded, even when
+  its effect was cancelled; one discarded without being played (a BOOST) is not tucked.
+  Each tucked invention gives its lasting bonus for the rest of the game.
 """
 from __future__ import annotations
 
 from engine.abilities import Ability, plugin
-from engine.decisions import SPACE, YESNO
-from engine.state import SIDEKICK
+from engine.decisions import YESNO
+from engine.effects.heroes.donatello import put_hand_card_under_deck
 
-REBUILD_COST = 2       # cards discarded from hand
-REBUILD_HEALTH = 3     # Metalhead's health when rebuilt
+INVENTION = "invention"
+# The lasting bonus of each tucked invention (facts: effect_summary of each card).
+ATTACK_PLUS_ONE, DEFENSE_PLUS_ONE, ACTION_PER_SCHEME = "attack +1", "defense +1", "action per scheme"
+LASTING = {
+    "Electro Grenade": ATTACK_PLUS_ONE,
+    "Self Defense Grid": DEFENSE_PLUS_ONE,
+    "Smoke Bomb": ACTION_PER_SCHEME,
+}
 
 
-@plugin("donatello_tech_genius")
-class TechGenius(Ability):
-    def start_of_turn(self, game) -> None:
-        super().start_of_turn(game)
-        self.offer_rebuild(game)
+@plugin("donatello_inventive")
+class Inventive(Ability):
+    def maneuver_draw(self, game) -> None:
+        side = self.side
+        # Offered only when two cards are left to draw: drawing past the end of the deck
+        # would only cost exhaustion damage (a choice no player wants; rules silent).
+        if len(side.deck) >= 2 and game.decide(
+                side.index, YESNO, f"{self.name}: draw two cards, then put one from your hand under your deck?",
+                [True, False], ["draw two", "draw one"], tag="may", force=True):
+            game.draw(side, 2)
+            put_hand_card_under_deck(game, side, self.name)
+        else:
+            game.draw(side, 1)
 
-    def wrecked_sidekick(self):
-        return next((f for f in self.side.fighters if f.kind == SIDEKICK and not f.alive), None)
-
-    def can_rebuild(self) -> bool:
-        hero = self.side.hero
-        return (hero is not None and hero.alive and hero.space is not None
-                and self.wrecked_sidekick() is not None and len(self.side.hand) >= REBUILD_COST)
-
-    def offer_rebuild(self, game) -> bool:
-        """Ask the player; on yes, pay the cards and place the rebuilt sidekick."""
-        if not self.can_rebuild():
+    def put_away_played(self, game, card) -> bool:
+        if INVENTION not in card.tags or card.owner is not self.side:
             return False
-        side, bot = self.side, self.wrecked_sidekick()
-        seat = game.seat_of(side)
-        if not game.decide(seat, YESNO, f"{self.name}: discard {REBUILD_COST} cards to rebuild {bot.name}?",
-                           [True, False], ["yes", "no"], tag="may", force=True):
-            return False
-        pool = rebuild_spaces(game, side.hero)
-        if not pool:
-            return False                   # the board is full: nothing to rebuild onto
-        game.choose_discard(side, REBUILD_COST, why=f"rebuild {bot.name}")
-        space = game.decide(seat, SPACE, f"Place the rebuilt {bot.name}", pool,
-                            [f"space {game.board.ids[s]}" for s in pool], tag="place")
-        bot.alive = True
-        bot.health = min(REBUILD_HEALTH, bot.max_health)
-        game.place(bot, space)
-        game.log("rebuild", f"{side.hero.name} rebuilds {bot.name} with {bot.health} health.",
-                 fighter=bot.uid)
+        self.side.tucked.append(card)
+        game.log("tuck", f"{card.name} is tucked under {self.side.name}'s hero card: "
+                 f"{LASTING.get(card.name, 'its bonus')} for the rest of the game.",
+                 side=self.side.index, card=card.name)
         return True
 
+    def lasting(self, bonus: str, but_not=None) -> int:
+        return sum(1 for c in self.side.tucked if LASTING.get(c.name) == bonus and c is not but_not)
 
-def rebuild_spaces(game, hero) -> list[int]:
-    board = game.board
-    empty = set(game.empty_spaces())
-    pool = [s for s in board.adj[hero.space] if s in empty]
-    if not pool:
-        pool = [s for s in board.spaces_in_zone_of(hero.space) if s in empty]
-    if not pool and empty:
-        near = min(board.dist[hero.space][s] for s in empty)
-        pool = [s for s in empty if board.dist[hero.space][s] == near]
-    return sorted(pool, key=lambda s: board.ids[s])
+    # "Your attacks / defenses": every fighter of this player, Metalhead included.
+    def attack_value_bonus(self, game, combat, role) -> int:
+        return self.lasting(ATTACK_PLUS_ONE)
+
+    def defense_value_bonus(self, game, combat, role) -> int:
+        return self.lasting(DEFENSE_PLUS_ONE)
+
+    def after_scheme(self, game, card) -> None:
+        super().after_scheme(game, card)
+        # From the next scheme on: Smoke Bomb tucked by this very scheme does not count it.
+        n = self.lasting(ACTION_PER_SCHEME, but_not=card)
+        if n and not self.side.eliminated:
+            self.side.actions_left += n
+            game.log("gain_action", f"{self.side.name} gains {n} action{'s' if n > 1 else ''} (Smoke Bomb).")

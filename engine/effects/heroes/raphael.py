@@ -13,7 +13,6 @@ Every choice belongs to the effect's controller; enemies make none (Adventures p
 """
 from __future__ import annotations
 
-from engine.combat import effects_of, is_cancelled
 from engine.decisions import CARD
 from engine.effects.core_ops import op_modify
 from engine.effects.registry import condition, op
@@ -58,40 +57,6 @@ def op_shuffle_into_deck(ctx: Ctx, args) -> None:
     ctx.game.shuffle(owner.deck)
     combat.settled.add(card.uid)
     ctx.game.log("shuffle", f"{card.name} is shuffled into {owner.name}'s deck.", card=card.name)
-
-
-def _cancel_key(ctx: Ctx) -> tuple:
-    return ("cancelled_something", ctx.card.uid if ctx.card else None)
-
-
-@op("cancel_timings")
-def op_cancel_timings(ctx: Ctx, args) -> None:
-    """`cancel_timings: {timings: [during_combat, after_combat]}` — cancel the opposing card's
-    effects of those timings only (its other effects still resolve; uncancellable ones are
-    kept). Remembers whether this cancelled anything, for `cancelled_nothing`."""
-    combat, card = ctx.combat, ctx.opponent_card
-    if combat is None or ctx.role is None:
-        return
-    hit = False
-    if card is not None:
-        role = ctx.opponent_role
-        for timing in (args or {}).get("timings", DEFAULT_CANCELLED):
-            if not is_cancelled(combat, card, timing) and any(not e.uncancellable
-                                                              for e in effects_of(card, timing, role)):
-                hit = True
-            combat.cancelled.add((card.uid, timing))
-        if hit:
-            ctx.game.log("cancel", f"Some effects of {card.name} are cancelled.", card=card.name)
-    combat.extra[_cancel_key(ctx)] = hit
-
-
-@condition("cancelled_nothing")
-def c_cancelled_nothing(ctx: Ctx, args) -> bool:
-    """`cancelled_nothing: true` — this card's `cancel_timings` found nothing to cancel (the
-    opposing card had no such effect, or no card was played)."""
-    combat = ctx.combat
-    done = bool(combat is not None and combat.extra.get(_cancel_key(ctx), False))
-    return (not done) == bool(args)
 
 
 @condition("lost_combat_this_turn")
