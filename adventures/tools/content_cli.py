@@ -20,6 +20,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     new.add_argument("kind", choices=list(KINDS), help="what to make")
     new.add_argument("name", help="a shipped key to replace it (shredder, wingnut, ...) or a new key to add one")
     new.add_argument("--force", action="store_true", help="overwrite a file that already exists")
+    new.add_argument("--content", metavar="DIR", default=argparse.SUPPRESS,
+                     help="your content folder (default: content/ in the data folder)")
     parser.add_argument("--content", metavar="DIR", default=None,
                         help="your content folder (default: content/ in the data folder)")
 
