@@ -433,7 +433,7 @@ class GameScene:
 
     def _card_note(self, card) -> str:
         mark = provenance.of_card(self.game, card)
-        return " ".join(mark.lines[:2]) if mark is not None else ""
+        return provenance.note(mark) if mark is not None else ""
 
     def _space_lines(self, space: int) -> list[str]:
         lines = self.board_view.describe_space(self.game, space)

@@ -138,6 +138,13 @@ def of_init_card(game, card) -> Mark | None:
     return _approx(card.name) if _effective(found, defn) == "approximation" else None
 
 
+def note(mark: Mark) -> str:
+    """One line for a card's detail view."""
+    if mark.kind == APPROX:
+        return "≈ Our design: " + mark.lines[1][0].lower() + mark.lines[1][1:]
+    return "Your content: " + mark.lines[1][0].lower() + mark.lines[1][1:]
+
+
 def draw_badge(surf: pygame.Surface, pos: tuple[int, int], mark: Mark | None, size: int = 12,
                anchor: str = "topleft") -> pygame.Rect | None:
     """The small marker: '≈' for our design, 'yours' for the owner's content. Returns its rect."""
