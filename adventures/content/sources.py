@@ -63,10 +63,14 @@ def use_content_dir(folder: str | os.PathLike) -> Path:
 
 def _fingerprint(folder: Path) -> tuple:
     """What the catalog depends on in the folder: every YAML file's name, size and time."""
-    if not folder.is_dir():
-        return ()
+    try:
+        if not folder.is_dir():
+            return ()
+        paths = sorted(folder.rglob("*"))
+    except OSError as exc:      # unreadable folder: say so once, like a broken file
+        return (("error", exc.strerror or str(exc)),)
     out = []
-    for path in sorted(folder.rglob("*")):
+    for path in paths:
         if path.suffix in (".yaml", ".yml"):
             try:
                 st = path.stat()
@@ -132,7 +136,12 @@ def active_catalog() -> Catalog:
     key = (os.fspath(folder), stamp)
     if key not in _cache:
         _cache.clear()
-        _cache[key] = build_merged([CONTENT_ROOT, folder])
+        try:
+            _cache[key] = build_merged([CONTENT_ROOT, folder])
+        except OSError as exc:
+            _cache[key] = Catalog(dict(shipped.heroes), dict(shipped.enemies), dict(shipped.boards), shipped.traps,
+                                  shipped.allies, [Problem(os.fspath(folder), 1, "",
+                                                           f"cannot read your content folder: {exc.strerror or exc}")])
     return _cache[key]
 
 
