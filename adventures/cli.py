@@ -19,7 +19,10 @@ SUBCOMMANDS = {
     "soak": ("adventures.tools.soak", "play many games checking invariants"),
     "screenshot": ("adventures.app.screenshot", "render the app headless to a PNG"),
     "matchups": ("adventures.competitive.cli_matchups", "win rates of every pair of heroes in duels"),
+    "content": ("adventures.tools.content_cli", "your own content folder: where it is, new files from templates"),
 }
+# Commands that report user-content problems themselves; the others get a warning line.
+REPORTS_CONTENT = frozenset({"validate", "content"})
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -41,9 +44,38 @@ def main(argv: list[str] | None = None) -> int:
             print(f"adventures {command}: not available ({exc.name} is missing)", file=sys.stderr)
             return 2
         module.add_arguments(p)
+        try:
+            p.add_argument("--content", metavar="DIR", default=None,
+                           help="your content folder to play with on top of the shipped content "
+                                "(default: content/ in the data folder)")
+        except argparse.ArgumentError:
+            pass   # the command defines --content itself, with the same meaning
     args = parser.parse_args(argv)
     module = importlib.import_module(modules[args.command][0])
     try:
+        if args.command not in REPORTS_CONTENT:   # those read args.content themselves
+            code = _use_content(args)
+            if code:
+                return code
         return int(module.run(args) or 0)
     except KeyboardInterrupt:
         return 130
+
+
+def _use_content(args: argparse.Namespace) -> int:
+    """Point the run at `--content DIR`; warn (one line each) about user files left out."""
+    from adventures.content.sources import active_catalog, use_content_dir
+    from engine.content.loader import ContentError
+    if getattr(args, "content", None) is not None:
+        try:
+            use_content_dir(args.content)
+        except ValueError as exc:
+            print(f"adventures {args.command}: {exc}", file=sys.stderr)
+            return 2
+    try:
+        catalog = active_catalog()
+    except ContentError:
+        return 0    # shipped content broken: the command itself reports it
+    for problem in catalog.problems:
+        print(f"warning: {problem} (file left out: the shipped content is used instead)", file=sys.stderr)
+    return 0

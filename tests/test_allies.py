@@ -62,7 +62,7 @@ def test_setup_flips_an_ally_and_seeds_two_henchmen_and_friends_in_odd_places():
     face-down henchmen and Friends in Odd Places to the initiative deck."""
     game = make_game()
     ui = game.adv.data["allies"]
-    assert ui["face_up"] is not None and ui["ally_deck"] == 8 and ui["henchman_deck"] == 6
+    assert ui["face_up"] is not None and ui["ally_deck"] == 7 and ui["henchman_deck"] == 6
     assert len(cards_of(game, HENCHMAN)) == 2 and not cards_of(game, ALLY)
     assert [c.key for c in cards_of(game, SPECIAL)] == ["friends_in_odd_places"]
 
@@ -243,7 +243,7 @@ def test_henchmen_make_no_decisions():
 
 
 @pytest.mark.parametrize("key", ["pizza_aliens", "agent_bishop", "hun", "tokka", "foot_elite",
-                                 "mona_lisa", "ray_fillet", "fugitoid", "zak_the_neutrino", "karai"])
+                                 "mona_lisa", "ray_fillet", "fugitoid", "renet", "karai"])
 def test_every_card_effect_resolves(key):
     """Every ally and henchman effect runs on a fresh game without error (p.19)."""
     game = make_game(players=2)
@@ -253,10 +253,12 @@ def test_every_card_effect_resolves(key):
     run_ops(ctx, card.end_of_round_ops)
 
 
-def test_allies_file_has_seventeen_cards():
-    """Adventures p.2: 17 ally & henchman cards; every ally names a starting space 1-5."""
+def test_allies_file_has_sixteen_cards_beside_friends_in_odd_places():
+    """Adventures p.2: 17 ally & henchman cards, Friends in Odd Places among them (p.19), so
+    16 allies and henchmen; every ally names a starting space 1-5."""
     deck = load_file(ALLIES_FILE)
-    assert len(deck.cards) == 17
-    assert len({c.key for c in deck.cards}) == 17
+    assert len(deck.cards) + 1 == 17
+    assert len({c.key for c in deck.cards}) == 16
+    assert deck.friends_in_odd_places.key not in {c.key for c in deck.cards}
     assert all(1 <= c.start_space <= 5 for c in deck.cards if c.kind == "ally")
     assert deck.friends_in_odd_places.end_of_round_ops

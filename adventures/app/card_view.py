@@ -116,14 +116,18 @@ def draw_card(surf: pygame.Surface, card, rect: pygame.Rect, *, legal: bool = Fa
         pygame.draw.rect(surf, (10, 10, 10), rect, 1, border_radius=8)
 
 
-def draw_detail(surf: pygame.Surface, card, anchor: tuple[int, int], bounds: pygame.Rect) -> pygame.Rect:
-    """A large, fully readable card with every effect spelled out, kept inside `bounds`."""
+def draw_detail(surf: pygame.Surface, card, anchor: tuple[int, int], bounds: pygame.Rect,
+                note: str = "") -> pygame.Rect:
+    """A large, fully readable card with every effect spelled out, kept inside `bounds`.
+
+    `note`: a last line in small print (where the card's values come from)."""
     w = 300
     lines = effect_lines(card)
     body_h = 0
     for line in lines:
         body_h += len(T.wrap(line, 14, w - 24)) * (T.font(14).get_linesize() + 1) + 6
-    h = 96 + body_h + (0 if lines else 20)
+    note_h = len(T.wrap(note, 12, w - 24)) * (T.font(12).get_linesize() + 1) + 8 if note else 0
+    h = 96 + body_h + (0 if lines else 20) + note_h
     rect = pygame.Rect(0, 0, w, h)
     rect.midbottom = anchor
     rect.clamp_ip(bounds)
@@ -159,5 +163,8 @@ def draw_detail(surf: pygame.Surface, card, anchor: tuple[int, int], bounds: pyg
     for line in lines:
         y += T.draw_wrapped(surf, line, pygame.Rect(rect.left + 12, y, w - 24, rect.bottom - y), 14, ink,
                             line_gap=1) + 6
+    if note:
+        T.draw_wrapped(surf, note, pygame.Rect(rect.left + 12, y + 2, w - 24, rect.bottom - y), 12,
+                       (120, 96, 40), line_gap=1)
     pygame.draw.rect(surf, (10, 10, 10), rect, 1, border_radius=10)
     return rect

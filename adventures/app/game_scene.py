@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from adventures.app import card_view, overlays
+from adventures.app import card_view, overlays, provenance
 from adventures.app import theme as T
 from adventures.app.board_view import BoardView, Highlights
 from adventures.app.combat_view import CombatView
@@ -357,7 +357,9 @@ class GameScene:
         bv.draw_borough_labels(surf, game)
         avoid = [(x, y, 4 if i in hl.spaces else 1) for i, (x, y) in enumerate(bv.centers)]
         avoid += [(*bv.centers[f.space], 6) for f in game.fighters]
+        board_mark = provenance.of_board(game)
         combat_hover = self.combat.draw(surf, L.board, self.hover_pos, avoid)
+        self._card_badges(surf, self.combat.card_rects)
         surf.set_clip(clip)
 
         # top bar with the menu and undo buttons on its right
@@ -392,6 +394,11 @@ class GameScene:
         hover_card = self.hand.draw(surf, L.hand, side, hidden=hidden, legal=legal,
                                     choosing=model is not None and bool(model.card_opts), hover_pos=self.hover_pos,
                                     tabs=tabs, hidden_reason=why)
+        self._card_badges(surf, self.hand.card_rects)
+        badge = provenance.draw_badge(surf, (L.board.left + 8, L.board.bottom - 8), board_mark, 11,
+                                      anchor="bottomleft")
+        if badge is not None:
+            self.hud.hits.add(badge.inflate(6, 6), ("prov", board_mark))
 
         # popups: card details, space details
         screen = surf.get_rect()
@@ -399,22 +406,36 @@ class GameScene:
             if hover_card is not None:
                 r = next((r for r, c in self.hand.card_rects if c is hover_card), None)
                 anchor = (r.centerx, r.top - 20) if r is not None else self.hover_pos
-                card_view.draw_detail(surf, hover_card, anchor, screen)
+                card_view.draw_detail(surf, hover_card, anchor, screen, note=self._card_note(hover_card))
             elif combat_hover is not None:
-                card_view.draw_detail(surf, combat_hover, (self.hover_pos[0], self.hover_pos[1] + 330), screen)
+                card_view.draw_detail(surf, combat_hover, (self.hover_pos[0], self.hover_pos[1] + 330), screen,
+                                      note=self._card_note(combat_hover))
             elif hover_button is not None and isinstance(hover_button.value, int) and isinstance(
                     model.option_value(hover_button.value), Card):
-                card_view.draw_detail(surf, model.option_value(hover_button.value),
-                                      (hover_button.rect.centerx, hover_button.rect.top - 8), screen)
+                card = model.option_value(hover_button.value)
+                card_view.draw_detail(surf, card, (hover_button.rect.centerx, hover_button.rect.top - 8), screen,
+                                      note=self._card_note(card))
+            elif (hit := self.hud.hits.at(self.hover_pos)) is not None and hit[0] == "prov":
+                self._tooltip(surf, list(hit[1].lines), screen)
             elif bv.hover_space is not None and L.board.collidepoint(self.hover_pos):
                 self._tooltip(surf, self._space_lines(bv.hover_space), L.board)
-            else:
-                hit = self.hud.hits.at(self.hover_pos)
-                if hit is not None and hit[0] == "init":
-                    self._tooltip(surf, init_card_lines(hit[1]), screen)
+            elif hit is not None and hit[0] == "init":
+                mark = provenance.of_init_card(game, hit[1])
+                self._tooltip(surf, init_card_lines(hit[1]) + ([mark.lines[0]] if mark else []), screen)
         if self.overlay is not None:
             self.overlay.draw(surf, self.hover_pos)
         self._draw_toast(surf)
+
+    def _card_badges(self, surf, card_rects) -> None:
+        """The approximation / your-content marker in each visible card's top-right corner."""
+        for rect, card in card_rects:
+            if isinstance(card, Card):
+                provenance.draw_badge(surf, (rect.right - 4, rect.top - 5), provenance.of_card(self.game, card),
+                                      10, anchor="topright")
+
+    def _card_note(self, card) -> str:
+        mark = provenance.of_card(self.game, card)
+        return provenance.note(mark) if mark is not None else ""
 
     def _space_lines(self, space: int) -> list[str]:
         lines = self.board_view.describe_space(self.game, space)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from adventures.app import provenance
 from adventures.app import theme as T
 from adventures.app.widgets import HitList
 
@@ -89,6 +90,12 @@ class Hud:
         y = self._module(surf, game, x, y + 4, w)
         return self._players(surf, game, x, y + 6, w, seat_kinds, rect.bottom)
 
+    def _badge(self, surf, midleft, mark) -> None:
+        """An approximation / your-content marker; hovering it shows why (adventures.app.provenance)."""
+        rect = provenance.draw_badge(surf, midleft, mark, 11, anchor="midleft")
+        if rect is not None:
+            self.hits.add(rect.inflate(6, 6), ("prov", mark))
+
     def _pile_link(self, surf, pos, text, value, color=T.MUTED) -> int:
         r = T.draw_text(surf, text, pos, 12, color)
         pygame.draw.line(surf, T.mix(color, T.PANEL, 0.5), (r.left, r.bottom), (r.right, r.bottom))
@@ -105,8 +112,9 @@ class Hud:
             big = k == 0
             pygame.draw.circle(surf, color, (x + 7, y + 9), 7 if big else 6)
             name = side.name + ("" if f.alive else " (defeated)")
-            T.draw_text(surf, name, (x + 20, y), 16 if big else 14, T.TEXT if f.alive else T.DIM, bold=big,
-                        max_width=w - 110)
+            nr = T.draw_text(surf, name, (x + 20, y), 16 if big else 14, T.TEXT if f.alive else T.DIM, bold=big,
+                             max_width=w - 130)
+            self._badge(surf, (nr.right + 6, nr.centery), provenance.of_side(game, side))
             T.draw_text(surf, f"{f.health}/{f.max_health}", (x + w, y + 1), 15 if big else 13, T.TEXT, bold=True,
                         anchor="topright")
             bar = pygame.Rect(x + 20, y + (21 if big else 19), w - 20, 7 if big else 5)
@@ -123,7 +131,8 @@ class Hud:
 
     def _threat(self, surf, game, x, y, w) -> int:
         adv = game.adv
-        T.heading(surf, "Threat track", (x, y))
+        hr = T.heading(surf, "Threat track", (x, y))
+        self._badge(surf, (hr.right + 6, hr.centery), provenance.of_track(game))
         try:
             level = game.threat_level()
         except Exception:   # a half-written villain module must not take the HUD down
@@ -236,8 +245,9 @@ class Hud:
             num = order.get(side.index)
             who = seat_kinds.get(side.index, "")
             title = side.name + (" (eliminated)" if side.eliminated else "")
-            T.draw_text(surf, title, (x + 11, y), 15, T.TEXT if not side.eliminated else T.DIM, bold=True,
-                        max_width=w - 120)
+            tr = T.draw_text(surf, title, (x + 11, y), 15, T.TEXT if not side.eliminated else T.DIM, bold=True,
+                             max_width=w - 150)
+            self._badge(surf, (tr.right + 6, tr.centery), provenance.of_side(game, side))
             tag = f"P{num} · {who}" if num is not None else who
             T.draw_text(surf, tag, (x + w, y + 1), 12, T.MUTED, anchor="topright")
             hp = "  ".join(f"{f.name} {f.health}/{f.max_health}" if f.alive else f"{f.name} KO"

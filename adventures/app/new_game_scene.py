@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pygame
 
-from adventures.app import overlays, userdata
+from adventures.app import overlays, provenance, userdata
 from adventures.app import theme as T
 from adventures.app.board_view import BoardView
 from adventures.app.controller import GameSetup, LoadFailed, random_seed, restart_from_file
@@ -65,6 +65,7 @@ class NewGameScene:
         self.base = None                # a scenario file's definition (keeps overrides)
         self.base_path: Path | None = None
         self.previews: dict[str, BoardView] = {}
+        self.marks: list = []             # (rect, provenance.Mark) of the badges drawn last frame
 
     # ------------------------------------------------------------ building the setup
     def scenario(self):
@@ -221,6 +222,7 @@ class NewGameScene:
         W, H = surf.get_size()
         surf.fill(T.BG)
         self.buttons = []
+        self.marks: list[tuple[pygame.Rect, provenance.Mark]] = []   # badges, for their tooltips
         hover = self.hover_pos
         form_w = 680           # wide enough for a seat row: hero picker and who plays it
         x0 = 40 if W >= 1100 else 24
@@ -228,6 +230,7 @@ class NewGameScene:
         T.draw_text(surf, "TMNT Adventures", (x0, 22), 34, T.ACCENT, bold=True)
         T.draw_text(surf, "A co-op runner for Unmatched Adventures: Teenage Mutant Ninja Turtles", (x0, 64), 15,
                     T.MUTED)
+        self._draw_content_line(surf, x0, 84, form_w)
         y = 104
         label_w = 150
 
@@ -316,14 +319,40 @@ class NewGameScene:
         y += 58
         if self.error:
             y += T.draw_wrapped(surf, self.error, pygame.Rect(x0, y, form_w, 60), 14, T.DANGER) + 10
+        for problem in self.catalog.problems[:2]:   # broken user files: left out, said in one line
+            y += T.draw_wrapped(surf, f"{problem} (left out: playing the shipped content)",
+                                pygame.Rect(x0, y, form_w, 60), 13, T.DANGER) + 6
         if y < H - 150:
             self._draw_help(surf, pygame.Rect(x0, max(y + 10, H - 170), form_w, 150))
         for b in self.buttons:
             b.draw(surf, hover=b.rect.collidepoint(hover))
         right = max(b.rect.right for b in self.buttons) + 36
         self._draw_preview(surf, pygame.Rect(right, 24, W - right - 24, H - 48))
+        mark = next((m for r, m in self.marks if r.collidepoint(hover)), None)
+        if mark is not None and self.overlay is None:
+            self._draw_tooltip(surf, list(mark.lines), hover)
         if self.overlay is not None:
             self.overlay.draw(surf, hover)
+
+    def _draw_tooltip(self, surf: pygame.Surface, lines: list[str], pos) -> None:
+        lines = [row for raw in lines for row in T.wrap(raw, 13, 380)]
+        rect = pygame.Rect(pos[0] - 200, pos[1] + 16, max(T.text_width(t, 13) for t in lines) + 20,
+                           len(lines) * 18 + 12)
+        rect.clamp_ip(surf.get_rect())
+        pygame.draw.rect(surf, (12, 14, 20), rect, border_radius=6)
+        pygame.draw.rect(surf, T.PANEL_EDGE, rect, 1, border_radius=6)
+        for k, line in enumerate(lines):
+            T.draw_text(surf, line, (rect.left + 10, rect.top + 6 + 18 * k), 13, T.TEXT if k == 0 else T.MUTED,
+                        bold=k == 0)
+
+    def _draw_content_line(self, surf: pygame.Surface, x: int, y: int, width: int) -> None:
+        """Which content is in use: shipped (≈ our design on the villain side) or yours too."""
+        from adventures.content.sources import content_summary
+        mine = bool(getattr(self.catalog, "custom", None))
+        mark = provenance.Mark(provenance.YOURS, ()) if mine else provenance.Mark(provenance.APPROX, ())
+        badge = provenance.draw_badge(surf, (x, y + 8), mark, 11, anchor="midleft")
+        T.draw_text(surf, content_summary(self.catalog), (badge.right + 8, y), 13,
+                    provenance.YOURS_COLOR if mine else T.MUTED, max_width=width - badge.width - 8)
 
     def _draw_help(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
         T.heading(surf, "How to play", rect.topleft)
@@ -341,7 +370,11 @@ class NewGameScene:
         if rect.width < 220:
             return
         villain = self.catalog.enemies[self.villain]
-        T.draw_text(surf, villain.name, (rect.left, rect.top), 26, T.TEXT, bold=True)
+        nr = T.draw_text(surf, villain.name, (rect.left, rect.top), 26, T.TEXT, bold=True)
+        mark = provenance.of_def(self.catalog, "enemy", villain)
+        badge = provenance.draw_badge(surf, (nr.right + 8, nr.centery), mark, 12, anchor="midleft")
+        if badge is not None:
+            self.marks.append((badge.inflate(6, 6), mark))
         health = villain.health_for(self.players)
         if self.base is not None and self.base.overrides.villain_health:
             health = self.base.overrides.villain_health
@@ -365,7 +398,12 @@ class NewGameScene:
                 surf.blit(fg, area.topleft)
                 bv.draw_machines(surf, {})          # machines start active (p.16)
                 pygame.draw.rect(surf, T.PANEL_EDGE, area, 1, border_radius=4)
-                T.draw_text(surf, self.catalog.boards[board_key].name, (area.left + 8, area.bottom - 22), 13, T.MUTED)
+                br = T.draw_text(surf, self.catalog.boards[board_key].name, (area.left + 8, area.bottom - 22), 13,
+                                 T.MUTED)
+                mark = provenance.of_def(self.catalog, "board", self.catalog.boards[board_key])
+                badge = provenance.draw_badge(surf, (br.right + 6, br.centery), mark, 11, anchor="midleft")
+                if badge is not None:
+                    self.marks.append((badge.inflate(6, 6), mark))
                 y = area.bottom + 12
         # the chosen heroes' abilities, so players know what they picked
         for k in range(self.players):

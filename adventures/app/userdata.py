@@ -8,22 +8,14 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from pathlib import Path
 
-APP_DIR = "tmnt-adventures"
+from adventures.content.sources import data_home
 
 
 def home() -> Path:
-    override = os.environ.get("TMNT_ADVENTURES_HOME")
-    if override:
-        base = Path(override)
-    elif sys.platform == "win32":
-        base = Path(os.environ.get("APPDATA", Path.home() / "AppData" / "Roaming")) / APP_DIR
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support" / APP_DIR
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / APP_DIR
+    base = data_home()   # one rule for every command (the user content folder lives there too)
+    base = data_home()
     base.mkdir(parents=True, exist_ok=True)
     return base
 

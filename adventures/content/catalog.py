@@ -29,6 +29,9 @@ class Catalog:
     traps: TrapDeckDef | None = None
     allies: AllyDeckDef | None = None
     problems: list[Problem] = field(default_factory=list)        # only set by build_catalog
+    # Content that came from a folder other than the shipped one (an owner's user folder):
+    # (table, key) -> file, table being hero, enemy, board, traps or allies.
+    custom: dict[tuple[str, str], str] = field(default_factory=dict)
 
     def hero(self, name: str) -> HeroDef | None:
         """A hero by key or display name, case-insensitive."""
@@ -57,10 +60,19 @@ def _yaml_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
 
 
-def build_catalog(root: str | os.PathLike | None = None) -> Catalog:
-    """Load every content file under `root`, keeping the good ones and collecting problems."""
+def build_catalog(root: str | os.PathLike | None = None, base: Catalog | None = None) -> Catalog:
+    """Load every content file under `root`, keeping the good ones and collecting problems.
+
+    With `base` (the catalog of the folders before this one), a file whose key is already in
+    `base` replaces that entry, a traps or allies file replaces the deck, and cross-checks see
+    the merged result; an entry that fails a cross-check falls back to `base`'s.
+    """
     root = Path(root) if root is not None else CONTENT_ROOT
     cat = Catalog()
+    if base is not None:
+        cat = Catalog(dict(base.heroes), dict(base.enemies), dict(base.boards), base.traps, base.allies,
+                      custom=dict(base.custom))
+    layered = base is not None and root.resolve() != CONTENT_ROOT
     villain_refs: list[tuple[EnemyDef, str, Lines]] = []
     owners: dict[tuple[str, str], str] = {}    # (table, key) -> file, for duplicate keys
     for folder, kind in FOLDERS.items():
@@ -79,6 +91,8 @@ def build_catalog(root: str | os.PathLike | None = None) -> Catalog:
             model, file = loaded.model, loaded.path
             if kind in ("traps", "allies"):
                 setattr(cat, kind, model)
+                if layered:
+                    cat.custom[kind, kind] = file
                 continue
             table = {"hero": cat.heroes, "board": cat.boards}.get(kind, cat.enemies)
             tname = "enemy" if table is cat.enemies else kind
@@ -88,13 +102,31 @@ def build_catalog(root: str | os.PathLike | None = None) -> Catalog:
                 continue
             owners[tname, model.key] = file
             table[model.key] = model
+            if layered:
+                cat.custom[tname, model.key] = file
             if kind == "villain":
                 villain_refs.append((model, file, loaded.lines))
     for villain, file, lines in villain_refs:
         if villain.board is not None and villain.board not in cat.boards:
             cat.problems.append(Problem(file, line_of(lines, "board"), "board",
                                         f"unknown board '{villain.board}' (known: {suggest(villain.board, cat.boards)})"))
+            if base is not None:   # keep the merged catalog playable: back to what was there
+                _fall_back(cat, base, "enemy", villain.key)
     return cat
+
+
+def _fall_back(cat: Catalog, base: Catalog, table: str, key: str) -> None:
+    tables = {"hero": (cat.heroes, base.heroes), "enemy": (cat.enemies, base.enemies),
+              "board": (cat.boards, base.boards)}
+    mine, theirs = tables[table]
+    if key in theirs:
+        mine[key] = theirs[key]
+    else:
+        mine.pop(key, None)
+    if (table, key) in base.custom:
+        cat.custom[table, key] = base.custom[table, key]
+    else:
+        cat.custom.pop((table, key), None)
 
 
 @functools.lru_cache(maxsize=8)
@@ -106,17 +138,24 @@ def _cached(root: str) -> Catalog:
 
 
 def load_catalog(root: str | os.PathLike | None = None) -> Catalog:
-    """The checked catalog under `root` (default: adventures/content), cached per root.
+    """The checked catalog under `root`, cached per root; without `root`, the content in use:
+    the shipped files with the owner's user folder on top (`adventures.content.sources`).
 
-    Raises ContentError listing every problem in every file. Treat the result as read-only:
-    it is shared between callers.
+    Raises ContentError listing every problem of `root` (or of the shipped files; broken
+    user files are left out and listed in `.problems`). Treat the result as read-only: it
+    is shared between callers.
     """
-    return _cached(os.fspath(Path(root).resolve() if root is not None else CONTENT_ROOT))
+    if root is None:
+        from adventures.content.sources import active_catalog
+        return active_catalog()
+    return _cached(os.fspath(Path(root).resolve()))
 
 
 def clear_cache() -> None:
     """Forget cached catalogs (tests, or a designer reloading edited files)."""
     _cached.cache_clear()
+    from adventures.content import sources
+    sources._cache.clear()
 
 
 def check_scenario(scenario: ScenarioDef, catalog: Catalog, path: Any, lines: Lines, *, at: str = "") -> None:

@@ -11,8 +11,6 @@ import argparse
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="a replay file (written by export_replay)")
-    parser.add_argument("--content", metavar="ROOT", default=None,
-                        help="content folder the game was played with (default: the built-in)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -20,10 +18,7 @@ def run(args: argparse.Namespace) -> int:
     from adventures.persistence.save import SaveError
 
     try:
-        catalog = None
-        if args.content is not None:
-            from adventures.content.catalog import load_catalog
-            catalog = load_catalog(args.content)
+        catalog = None   # the content in use: shipped + the user folder (or `--content DIR`)
         record = load_replay(args.file, catalog)
     except SaveError as exc:
         print(f"adventures replay: {exc}")

@@ -191,7 +191,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=200, help="how many games (default 200)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     parser.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
-    parser.add_argument("--content", metavar="ROOT", default=None, help="content folder (default: built-in)")
     parser.add_argument("--no-replay-check", action="store_true",
                         help="skip re-running each game from its record")
     parser.add_argument("--verbose", action="store_true", help="print the traceback of each failure")
@@ -210,7 +209,8 @@ def run(args: argparse.Namespace) -> int:
             last[0] = now
             print(f"  {t.games}/{args.games} games...", file=sys.stderr)
 
-    totals = soak(args.games, args.seed, args.workers, args.content, not args.no_replay_check, progress)
+    # `--content DIR` (added by adventures.cli) already chose the content in use for every worker.
+    totals = soak(args.games, args.seed, args.workers, None, not args.no_replay_check, progress)
     elapsed = time.perf_counter() - start
     for o in totals.failures:
         what = o.violation or o.exception or f"replay mismatch: {o.replay}"

@@ -12,19 +12,29 @@ from collections.abc import Callable
 from pathlib import Path
 
 from adventures.content.catalog import CONTENT_ROOT, FOLDERS, Catalog, build_catalog, check_scenario
+from adventures.content.sources import KIND_FOLDERS, build_merged, user_content_dir
 from engine.content.loader import ContentError, Loaded, Problem, line_of, load, suggest
 from engine.content.schema import ScenarioDef
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("paths", nargs="+", metavar="PATH", help="YAML files or folders (searched recursively)")
-    parser.add_argument("--content", metavar="ROOT", default=None,
-                        help="content folder to cross-check against (default: next to the file, else the built-in)")
+    parser.add_argument("paths", nargs="*", metavar="PATH",
+                        help="YAML files or folders, searched recursively (default: your content folder)")
+    parser.add_argument("--content", metavar="DIR", default=None,
+                        help="content folder to cross-check against, on top of the shipped content "
+                             "(default: the content tree the file sits in, else your content folder)")
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        return _run(args.paths, args.content)
+        paths = args.paths
+        if not paths:   # the owner's folder, checked against the rest of the catalog
+            folder = Path(args.content) if args.content is not None else user_content_dir()
+            if not folder.is_dir():
+                print(f"{folder}: no content folder yet (start one with `adventures content new villain shredder`)")
+                return 0 if args.content is None else 2
+            paths, args.content = [os.fspath(folder)], os.fspath(folder)
+        return _run(paths, args.content)
     except Exception as exc:  # the promise is: no tracebacks, ever
         print(f"adventures validate: internal error: {type(exc).__name__}: {exc}")
         return 2
@@ -66,20 +76,27 @@ def _run(paths: list[str], content: str | None) -> int:
     return 2 if failed else 0
 
 
-def _catalog_for(file: str, content: str | None, catalogs: dict[Path, Catalog]) -> Catalog:
-    """The catalog a file is checked against: --content, else the content tree it sits in."""
+def _catalog_for(file: str, content: str | None, catalogs: dict[Path, Catalog], *, note: bool = True) -> Catalog:
+    """The catalog a file is checked against: the shipped content with --content on top, else
+    with the content tree the file sits in on top, else with the user content folder on top."""
     if content is not None:
         root = Path(content)
     else:
         root = Path(file).resolve().parent.parent
         if not any((root / name).is_dir() or (root / f"{name}.yaml").is_file() for name in FOLDERS):
-            root = CONTENT_ROOT
+            root = user_content_dir()
+    root = root.resolve()
     if root not in catalogs:
-        catalogs[root] = build_catalog(root)   # lenient: bad files are reported on their own
-        if catalogs[root].problems:
-            print(f"note: {root} has {len(catalogs[root].problems)} content problem(s); "
-                  f"cross-checks use only its valid files (run `adventures validate {root}`)")
-    return catalogs[root]
+        # lenient: bad files are reported on their own
+        catalogs[root] = build_catalog(CONTENT_ROOT) if root == CONTENT_ROOT or not root.is_dir() \
+            else build_merged([CONTENT_ROOT, root])
+        catalogs[root].noted = False   # type: ignore[attr-defined]  (the note is printed once)
+    catalog = catalogs[root]
+    if note and catalog.problems and not catalog.noted:   # type: ignore[attr-defined]
+        catalog.noted = True   # type: ignore[attr-defined]
+        print(f"note: {root} has {len(catalog.problems)} content problem(s); "
+              f"cross-checks use only its valid files (run `adventures validate {root}`)")
+    return catalog
 
 
 def _check(file: str, content: str | None, catalogs: dict[Path, Catalog]) -> list[Problem]:
@@ -88,6 +105,11 @@ def _check(file: str, content: str | None, catalogs: dict[Path, Catalog]) -> lis
         _cross_check(loaded, lambda: _catalog_for(file, content, catalogs))
     except ContentError as exc:
         return exc.problems
+    if loaded.kind in KIND_FOLDERS and loaded.kind != "scenario":
+        # what only the whole catalog sees: a key used twice, an unknown rules module
+        here = Path(file).resolve()
+        catalog = _catalog_for(file, content, catalogs, note=False)
+        return [p for p in catalog.problems if Path(p.file).resolve() == here]
     return []
 
 

@@ -352,7 +352,8 @@ class OverridesDef(Strict):
 
 class ScenarioDef(Strict):
     name: Name
-    villain: Literal["shredder", "krang"]
+    # A villain key: shipped (shredder, krang) or one from the owner's content folder.
+    villain: Annotated[str, Field(pattern=r"^[a-z0-9_]+$", max_length=80)]
     seats: list[SeatDef] = Field(min_length=1, max_length=4)
     minions: list[Name] | Literal["random"] = "random"
     allies: bool = False

@@ -1,0 +1,171 @@
+"""Which content a run plays with: the shipped files, then the owner's folder on top.
+
+An owner of the box can replace our approximated villain-side cards with the printed ones
+without touching the package: a file in the user content folder whose key is a shipped one
+replaces it (a villain, a minion, a hero, a board; a traps or allies file replaces that
+deck), and a new key adds content. The folder is `content/` in the data folder (beside the
+saves), or the folder named by TMNT_ADVENTURES_CONTENT, which `--content DIR` sets so worker
+processes see it too. Upgrades never write there.
+
+The shipped content must be sound (a problem there raises ContentError, as before). A
+broken user file is left out with its `file:LINE: field: message` line in
+`Catalog.problems`, and the shipped entry it meant to replace stays: the app and the
+command line show that line and still play.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from adventures.content.catalog import CONTENT_ROOT, FOLDERS, Catalog, build_catalog, load_catalog
+from engine.content.loader import Problem, line_of, load, suggest
+
+CONTENT_ENV = "TMNT_ADVENTURES_CONTENT"
+APP_DIR = "tmnt-adventures"
+
+_cache: dict[tuple, Catalog] = {}
+
+
+def data_home() -> Path:
+    """The data folder (saves, replays, preferences, user content); not created here.
+
+    Linux: $XDG_DATA_HOME/tmnt-adventures (default ~/.local/share/tmnt-adventures); macOS:
+    ~/Library/Application Support/tmnt-adventures; Windows: %APPDATA%/tmnt-adventures.
+    TMNT_ADVENTURES_HOME overrides all of them.
+    """
+    override = os.environ.get("TMNT_ADVENTURES_HOME")
+    if override:
+        return Path(override)
+    if sys.platform == "win32":
+        return Path(os.environ.get("APPDATA", Path.home() / "AppData" / "Roaming")) / APP_DIR
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Application Support" / APP_DIR
+    return Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / APP_DIR
+
+
+def user_content_dir() -> Path:
+    """The owner's content folder in use (it may not exist yet)."""
+    chosen = os.environ.get(CONTENT_ENV)
+    return Path(chosen).expanduser() if chosen else data_home() / "content"
+
+
+def use_content_dir(folder: str | os.PathLike) -> Path:
+    """Point this process and the workers it starts at another user content folder.
+
+    Raises ValueError with a one-line reason when the folder does not exist."""
+    path = Path(folder).expanduser()
+    if not path.is_dir():
+        raise ValueError(f"{folder}: no such content folder")
+    os.environ[CONTENT_ENV] = os.fspath(path.resolve())
+    return path
+
+
+def _fingerprint(folder: Path) -> tuple:
+    """What the catalog depends on in the folder: every YAML file's name, size and time."""
+    try:
+        if not folder.is_dir():
+            return ()
+        paths = sorted(folder.rglob("*"))
+    except OSError as exc:      # unreadable folder: say so once, like a broken file
+        return (("error", exc.strerror or str(exc)),)
+    out = []
+    for path in paths:
+        if path.suffix in (".yaml", ".yml"):
+            try:
+                st = path.stat()
+            except OSError:
+                continue
+            out.append((os.fspath(path), st.st_size, st.st_mtime_ns))
+    return tuple(out)
+
+
+def build_merged(roots: list[str | os.PathLike]) -> Catalog:
+    """The catalog of several content folders, later folders replacing earlier ones by key.
+
+    `Catalog.problems` lists the problems of every folder; `Catalog.custom` names the
+    entries that came from a folder other than the shipped one."""
+    cat: Catalog | None = None
+    for root in roots:
+        cat = build_catalog(root, base=cat)
+        if Path(root).resolve() != CONTENT_ROOT:
+            _check_references(cat, Path(root))
+    return cat if cat is not None else Catalog()
+
+
+def _check_references(cat: Catalog, root: Path) -> None:
+    """Names a user file gives that only Python code can honour: the enemy `rules:` plugin
+    and a hero's ability `plugin:`. An entry naming an unknown one is left out."""
+    import engine.heroes  # noqa: F401  (registers hero ability plugins)
+    from adventures.rules.plugin import PLUGINS
+    from adventures.rules.setup import load_plugins
+    from engine.abilities import PLUGINS as ABILITY_PLUGINS
+    load_plugins()
+    shipped = load_catalog(CONTENT_ROOT)
+    for (table, key), file in list(cat.custom.items()):
+        if not Path(file).resolve().is_relative_to(root.resolve()):
+            continue
+        if table == "enemy" and cat.enemies[key].rules not in (None, *PLUGINS):
+            name, known, field_path = cat.enemies[key].rules, PLUGINS, "rules"
+        elif table == "hero" and cat.heroes[key].ability.plugin not in (None, *ABILITY_PLUGINS):
+            name, known, field_path = cat.heroes[key].ability.plugin, ABILITY_PLUGINS, "ability.plugin"
+        else:
+            continue
+        lines = load(file).lines
+        cat.problems.append(Problem(file, line_of(lines, field_path), field_path,
+                                    f"unknown rules module '{name}' (known: {suggest(name, known)})"))
+        tables = {"enemy": (cat.enemies, shipped.enemies), "hero": (cat.heroes, shipped.heroes)}
+        mine, theirs = tables[table]
+        if key in theirs:
+            mine[key] = theirs[key]
+        else:
+            del mine[key]
+        del cat.custom[table, key]
+
+
+def active_catalog() -> Catalog:
+    """The shipped content with the user folder on top, rebuilt when a user file changes.
+
+    Shipped problems raise ContentError; user problems are in `.problems` (those files are
+    left out). Treat the result as read-only: it is shared between callers."""
+    shipped = load_catalog(CONTENT_ROOT)         # strict and cached
+    folder = user_content_dir()
+    stamp = _fingerprint(folder)
+    if not stamp:
+        return shipped
+    key = (os.fspath(folder), stamp)
+    if key not in _cache:
+        _cache.clear()
+        try:
+            _cache[key] = build_merged([CONTENT_ROOT, folder])
+        except OSError as exc:
+            _cache[key] = Catalog(dict(shipped.heroes), dict(shipped.enemies), dict(shipped.boards), shipped.traps,
+                                  shipped.allies, [Problem(os.fspath(folder), 1, "",
+                                                           f"cannot read your content folder: {exc.strerror or exc}")])
+    return _cache[key]
+
+
+def content_summary(catalog: Catalog | None = None) -> str:
+    """One line saying which content is in use, for the new-game screen and `--help`."""
+    catalog = catalog if catalog is not None else active_catalog()
+    folder = user_content_dir()
+    if not catalog.custom:
+        bad = f", {len(catalog.problems)} user file(s) refused" if catalog.problems else ""
+        return f"Content: shipped (villain side is our design){bad}"
+    names = []
+    for (table, key) in sorted(catalog.custom):
+        if table in ("traps", "allies"):
+            names.append("traps" if table == "traps" else "allies & henchmen")
+        else:
+            model = {"hero": catalog.heroes, "enemy": catalog.enemies, "board": catalog.boards}[table].get(key)
+            names.append(model.name if model is not None else key)
+    shown = ", ".join(names[:4]) + (f" +{len(names) - 4}" if len(names) > 4 else "")
+    bad = f"; {len(catalog.problems)} file(s) refused" if catalog.problems else ""
+    return f"Content: shipped + yours from {folder} ({shown}){bad}"
+
+
+def is_shipped_folder(path: Path) -> bool:
+    return path.resolve() == CONTENT_ROOT
+
+
+KIND_FOLDERS = {kind: folder for folder, kind in FOLDERS.items()}
