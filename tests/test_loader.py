@@ -264,3 +264,10 @@ def test_cli_validate_cross_checks_scenarios_against_content(tmp_path, capsys):
     assert cli_main(["validate", "--content", str(tmp_path / "content"), path]) == 2
     # --content DIR sits on top of the shipped content (issue 17), so the shipped Raphael is the hint
     assert capsys.readouterr().out == f"{path}:4: seats.0.hero: unknown hero 'Raph' (known: Raphael)\n"
+
+
+def test_effects_reference_lists_every_registered_op():
+    """docs/EFFECTS.md is generated from the registries; regenerate it after adding an op
+    (`python -m adventures.tools.effects_doc`)."""
+    from adventures.tools.effects_doc import DOC, render
+    assert DOC.read_text(encoding="utf-8") == render()

@@ -1,6 +1,6 @@
 """Effect ops the TMNT heroes need beyond the core language.
 
-Ops: `add_data` (a counter on the side: Raphael's rage), `draw_for` (the player of a chosen
+Ops: `add_data` (a counter kept on the side), `draw_for` (the player of a chosen
 fighter draws: team cards), `dig` (look at the top N, keep some), `scry` (look at the top N,
 discard any). Conditions: `my_turn`, `played_card`. All choices go through game.decide;
 enemies make none (Adventures p.13).

@@ -7,7 +7,7 @@ Momentous Shift). Black Widow's missions and Winter Soldier's STAR effects live 
 """
 from __future__ import annotations
 
-from engine.decisions import CARD, OPTION, SPACE
+from engine.decisions import CARD, OPTION
 from engine.effects.core_ops import named, op_modify, select
 from engine.effects.registry import condition, op, value
 from engine.effects.resolve import Ctx, amount
@@ -171,28 +171,6 @@ def op_fetch_card(ctx: Ctx, args) -> None:
             return
 
 
-# ---------------------------------------------------------------- ops: damage
-
-
-@op("damage_around_space")
-def op_damage_around_space(ctx: Ctx, args) -> None:
-    """Restless Spirits: choose a space in SEL's zone; each opposing fighter on or adjacent
-    to it takes the damage."""
-    if ctx.enemy:
-        return
-    game = ctx.game
-    ref = named(ctx, args.get("in_zone_of", "self"))
-    if ref is None or ref.space is None:
-        return
-    n = amount(ctx, args.get("amount", 2))
-    pool = sorted(game.board.spaces_in_zone_of(ref.space), key=lambda s: game.board.ids[s])
-    s = game.decide(ctx.seat, SPACE, f"Choose a space: {n} damage to each opposing fighter on or next to it",
-                    pool, [f"space {game.board.ids[x]}" for x in pool], tag="effect_space")
-    around = {s, *game.board.adj[s]}
-    for f in [f for f in game.fighters if f.space in around and f.side.team != ctx.side.team]:
-        game.damage(f, n, ctx.card.name if ctx.card else "effect")
-
-
 # ---------------------------------------------------------------- Alice's size
 
 
@@ -229,31 +207,6 @@ def c_size(ctx: Ctx, args) -> bool:
 
 
 # ---------------------------------------------------------------- conditions
-
-
-def start_spaces(ctx: Ctx, whose: str) -> set[int]:
-    """The starting spaces of your side, or of opposing sides. Enemies keep no starting
-    space; then the numbered starting spaces no friendly side started on count instead."""
-    g = ctx.game
-    if whose == "own":
-        return {ctx.side.start_space} if ctx.side.start_space is not None else set()
-    opp = {s.start_space for s in g.sides if s.team != ctx.side.team and s.start_space is not None}
-    if opp:
-        return opp
-    mine = {s.start_space for s in g.sides if s.team == ctx.side.team}
-    return set(g.board.start.values()) - mine
-
-
-@condition("near_start")
-def c_near_start(ctx: Ctx, args) -> bool:
-    """`near_start: {who: self, whose: opposing|own, within: N}` — the fighter is within N
-    spaces of such a starting space (Black Widow's missions, Marvel p.17)."""
-    args = args if isinstance(args, dict) else {}
-    f = named(ctx, args.get("who", "self"))
-    if f is None or f.space is None:
-        return False
-    n = args.get("within", 0)
-    return any(ctx.game.board.dist[f.space][s] <= n for s in start_spaces(ctx, args.get("whose", "opposing")))
 
 
 @condition("moved_this_turn")
