@@ -7,21 +7,27 @@ from __future__ import annotations
 import contextlib
 import io
 import random
+from collections import deque
 from types import SimpleNamespace
 
 import pytest
+from addon_hero_helpers import CardCounting
 from base_hero_helpers import clear_hand, duel, fighter, last_combat
 from fixtures import pick, take_card, to_hand
 
+from adventures.bots.duelist import DuelistBot
 from adventures.cli import main as cli_main
 from adventures.competitive.runner import play_one_match
 from adventures.content.catalog import load_catalog
+from adventures.persistence.hashing import state_hash
 from adventures.rules.setup import pick_heroes
+from engine.board import compile_board
 from engine.combat import fight
 from engine.content.schema import CardDef, MatchDef, MatchSeatDef, ScenarioDef
-from engine.decisions import ScriptedAgent
+from engine.decisions import RandomAgent, ScriptedAgent
 from engine.dice import ULTIMATE_DESTRUCTION, roll_ultimate_destruction
 from engine.effects.heroes.krang import MACHINES
+from engine.match import new_match, play_match
 from engine.movement import destinations
 from engine.turn import attack_cards_against, attack_options, maneuver, scheme, valid_targets
 
@@ -292,10 +298,41 @@ def test_krang_plays_full_duels_against_every_turtle(board, turtle):
         assert "krang" in rec["heroes"].split("+")
 
 
+@pytest.mark.parametrize("turtle", TURTLES)
+def test_krang_survives_random_play_on_both_boards(turtle):
+    """Random decisions explore every option of his decisions (both boards, both seats): the
+    game ends or reaches the turn cap without error, and at every decision each card of each
+    deck is in exactly one pile or in play (a Portal or Warlord of Dimension X loses none)."""
+    cat = load_catalog()
+    for seed, board_key in enumerate(("new_york_city", "technodrome") * 2):
+        board = compile_board(cat.boards[board_key])
+        seats = [cat.heroes["krang"], cat.heroes[turtle]][:: 1 if seed % 2 else -1]
+        game = new_match(board, seats, seed)
+        game.agents = {0: CardCounting(RandomAgent()), 1: CardCounting(RandomAgent())}
+        over = play_match(game, max_turns=120)
+        assert over is None or over.winner
+
+
+def test_a_krang_duel_replays_to_the_same_state_hash():
+    """Saves and replays are the seed and the answers: die rolls come from the game RNG and the
+    machines live in Side.data, so a replay reaches the same state hash."""
+    cat = load_catalog()
+    board = compile_board(cat.boards["technodrome"])
+    game = new_match(board, [cat.heroes["krang"], cat.heroes["raphael"]], 11)
+    game.agents = {0: RandomAgent(), 1: DuelistBot()}
+    play_match(game)
+    again = new_match(board, [cat.heroes["krang"], cat.heroes["raphael"]], 11)
+    again.agents = {0: ScriptedAgent(lambda d: pytest.fail("asked")), 1: ScriptedAgent(lambda d: pytest.fail("asked"))}
+    again.replay_queue = deque(game.answers)
+    play_match(again)
+    assert state_hash(again) == state_hash(game)
+    assert any(e["kind"] == "die" for e in game.events)
+
+
 # ---------------------------------------------------------------- not a co-op hero
 def test_co_op_random_heroes_never_draw_the_add_on_hero_decks():
     """The add-on decks are competitive (facts `kind`); the co-op villains own the box's one
-    die and its tokens (Adventures p.2 contents, p.13): random co-op seats never get them and
+    die and its tokens (Adventures p.3 contents, p.13): random co-op seats never get them and
     a seat naming one is refused."""
     cat = load_catalog()
     sc = ScenarioDef(name="t", villain="shredder", seats=[{"hero": "random"}] * 4, minions=[])

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import deque
 
 import pytest
+from addon_hero_helpers import CardCounting
 from base_hero_helpers import clear_hand, duel, fighter, last_combat
 from fixtures import named, pick, take_card, to_hand
 
@@ -342,11 +343,26 @@ def test_a_shredder_duel_replays_to_the_same_state_hash():
     assert game.sides[0].data.get("foot")
 
 
+@pytest.mark.parametrize("turtle", TURTLES)
+def test_shredder_survives_random_play_on_both_boards(turtle):
+    """Random decisions explore every option of his decisions (both boards, both seats): the
+    game ends or reaches the turn cap without error, and at every decision each card of each
+    deck is in exactly one pile or in play (a Portal or Warlord of Dimension X loses none)."""
+    cat = load_catalog()
+    for seed, board_key in enumerate(("new_york_city", "technodrome") * 2):
+        board = compile_board(cat.boards[board_key])
+        seats = [cat.heroes["shredder"], cat.heroes[turtle]][:: 1 if seed % 2 else -1]
+        game = new_match(board, seats, seed)
+        game.agents = {0: CardCounting(RandomAgent()), 1: CardCounting(RandomAgent())}
+        over = play_match(game, max_turns=120)
+        assert over is None or over.winner
+
+
 # ---------------------------------------------------------------- not a co-op hero
 def test_the_hero_deck_shredder_is_not_the_villain_and_not_a_co_op_hero():
     """shredder.yaml kind: the add-on's competitive deck, not the co-op villain (14/21/28/35
     health, enemy deck). Hero and enemy keys are separate tables; the co-op mode never picks
-    him (Adventures p.2 contents: the box's Foot soldier tokens are the villain's)."""
+    him (Adventures p.3 contents: the box's Foot soldier tokens are the villain's)."""
     cat = load_catalog()
     hero, villain = cat.hero("shredder"), cat.enemy("shredder", "villain")
     assert (hero.health, hero.move, hero.coop) == (15, 3, False)
