@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from engine.decisions import SPACE
+from engine.decisions import FIGHTER, SPACE
 from engine.dice import MISS, face_value, roll_ultimate_destruction
 from engine.effects.core_ops import select
 from engine.effects.registry import condition, op, value
@@ -116,7 +116,7 @@ def op_portal(ctx: Ctx, args) -> None:
         return
     pool = [f for f in (combat.attacker, combat.defender) if f.alive and f.space is not None]
     if pool:
-        f = game.decide(ctx.seat, "fighter", "Portal: put which fighter on any space?", pool,
+        f = game.decide(ctx.seat, FIGHTER, "Portal: put which fighter on any space?", pool,
                         [x.name for x in pool], tag="effect_fighter")
         spaces = sorted(game.empty_spaces(), key=lambda s: game.board.ids[s])
         if spaces:

@@ -8,7 +8,7 @@ as sorted (a, b) pairs of board indices, so saves, replays and the state hash se
 """
 from __future__ import annotations
 
-from engine.decisions import SPACE
+from engine.decisions import OPTION, SPACE
 from engine.effects.core_ops import named
 from engine.effects.registry import op, value
 from engine.effects.resolve import Ctx, amount
@@ -74,7 +74,7 @@ def deploy(game, side, count: int, anywhere: bool, seat: int) -> int:
         pool = free_paths(game, side, around)
         if not pool:
             break
-        path = game.decide(seat, SPACE, f"{side.name}: put a Foot soldier on which path?", pool,
+        path = game.decide(seat, OPTION, f"{side.name}: put a Foot soldier on which path?", pool,
                            [path_label(game, p) for p in pool], tag="foot_soldier_path")
         put_foot(game, side, path)
         done += 1
