@@ -37,7 +37,7 @@ def pick_heroes(game: Game, scenario, catalog) -> list:
     """The seats' heroes; "random" draws among the co-op heroes only. The add-on's Shredder and
     Krang hero decks (`coop: false`) are competitive decks of the co-op game's own villains:
     the box's one Die of Ultimate Destruction and its Doomsday Machine and Foot soldier tokens
-    belong to the villains (Adventures p.2 contents, p.13 "Feeling competitive?")."""
+    belong to the villains (Adventures p.3 contents, p.13 "Feeling competitive?")."""
     chosen = []
     names = [s.hero for s in scenario.seats]
     for n in names:
