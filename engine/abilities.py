@@ -99,6 +99,32 @@ class Ability:
         """Take a boost card from a non-hand source; return True if handled."""
         return False
 
+    def reroll_die(self, game, face: str, why: str) -> bool:
+        """After this side rolls a die (engine.dice): True to roll it again (Krang)."""
+        return False
+
+    # Hooks for rules that reach beyond this side's own turn (Shredder's Foot soldiers,
+    # Krang's portal); the engine skips the ones a plugin does not override.
+    def reach_cards(self, game, attacker, target, cards: list[Card]) -> list[Card]:
+        """Of `cards`, those that let `attacker` attack `target` out of its normal reach
+        (Shredder's Foot soldiers, Krang's face-up Missiles)."""
+        return []
+
+    def path_signature(self, game, fighter, path: tuple[int, ...], mctx):
+        """Like Rules.path_signature, for what this ability makes a route do (a tuple of
+        plain words, or None): the mover is then offered the routes that differ."""
+        return None
+
+    def fighter_moved(self, game, fighter, path: tuple[int, ...], mctx) -> None:
+        """Any fighter (of any side) has moved along `path`."""
+
+    def holds_in_place(self, game, fighter) -> bool:
+        """True if this ability keeps `fighter` from leaving its space (Pan-Dimensional Portal)."""
+        return False
+
+    def others_turn_end(self, game, side: Side) -> None:
+        """Another side's turn ends, before its hand limit (All According to Plan)."""
+
     def move_bonus(self, game) -> int:
         """Extra spaces each fighter may move when maneuvering (Sinbad's voyages)."""
         return 0

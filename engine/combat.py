@@ -60,6 +60,9 @@ def combat_value(game: Game, combat: Combat, role: str) -> int:
         return 0
     if combat.att_ignored if role == "attacker" else combat.def_ignored:
         return 0
+    if role in combat.extra.get("printed_only", ()):
+        # "Nothing can raise or lower it" (Shredder's Disrupting Strike): the printed value.
+        return card.printed("attack" if role == "attacker" else "defense")
     ab = combat.fighter_of(role).side.ability
     if role == "attacker":
         base = combat.att_set if combat.att_set is not None else card.printed("attack")

@@ -250,6 +250,14 @@ class Game:
         without the cards that print no BOOST."""
         return [c for c in (*side.hand, *extra) if c.boostable]
 
+    def boost_value(self, side: Side, card: Card) -> int:
+        """What a card adds when `side` spends it to BOOST: its printed BOOST, or a roll of the
+        Die of Ultimate Destruction for a card whose BOOST is rolled (krang.yaml, IQ of 968)."""
+        if not card.boost_roll:
+            return card.boost
+        from engine.dice import face_value, roll_ultimate_destruction
+        return face_value(roll_ultimate_destruction(self, side, f"BOOST of {card.name}"))
+
     # ------------------------------------------------------------------ cards
     def draw(self, side: Side, n: int = 1) -> int:
         """Draw n cards. An empty deck exhausts: 2 damage to each fighter per card not drawn."""
@@ -351,6 +359,10 @@ class Game:
         if self.events is not None:
             self.log("move", f"{fighter.name} moves from space {self.board.ids[start]} to space "
                      f"{self.board.ids[end]}.", fighter=fighter.uid, path=[self.board.ids[s] for s in path])
+        mctx.data["route"] = path           # the route taken, for the effect that moved it
+        for side in self.sides:
+            if side.ability is not None:
+                side.ability.fighter_moved(self, fighter, path, mctx)
 
     def place(self, fighter: Fighter, space: int) -> None:
         """Place: no route, the destination must be empty."""

@@ -1,6 +1,7 @@
 """Choosing destinations and routes for a moving fighter (maneuvers and move effects)."""
 from __future__ import annotations
 
+from engine.abilities import Ability
 from engine.decisions import PATH, SPACE
 from engine.game import Game
 from engine.rules import MoveContext, Rules
@@ -16,9 +17,32 @@ def blocked_for(game: Game, fighter: Fighter, mctx: MoveContext | None = None) -
     return {f.space for f in game.fighters if f.side.team != team}
 
 
+def held_in_place(game: Game, fighter: Fighter) -> bool:
+    """An ability keeps the fighter on its space (Krang's Pan-Dimensional Portal)."""
+    return any(s.ability is not None and type(s.ability).holds_in_place is not Ability.holds_in_place
+               and s.ability.holds_in_place(game, fighter) for s in game.sides)
+
+
+def route_shapers(game: Game) -> list[Ability]:
+    """Abilities whose rules make a route matter (Ability.path_signature)."""
+    return [s.ability for s in game.sides
+            if s.ability is not None and type(s.ability).path_signature is not Ability.path_signature]
+
+
+def route_signature(game: Game, fighter: Fighter, path: tuple[int, ...], mctx: MoveContext, shapers=()):
+    """What a route does besides arriving: the mode's rules, then the abilities' words."""
+    sig = game.rules.path_signature(game, fighter, path, mctx)
+    extra = tuple(x for a in shapers for x in (a.path_signature(game, fighter, path, mctx) or ()))
+    if not extra:
+        return sig
+    return ((sig_text(sig),) if sig else ()) + extra
+
+
 def destinations(game: Game, fighter: Fighter, steps: int, mctx: MoveContext | None = None) -> dict[int, int]:
     if fighter.space is None:
         return {}
+    if held_in_place(game, fighter):
+        return {fighter.space: 0}
     return game.board.reachable(fighter.space, steps, blocked_for(game, fighter, mctx), game.occupied_spaces())
 
 
@@ -27,14 +51,14 @@ def route_options(game: Game, fighter: Fighter, dest: int, steps: int,
     """One route per distinct consequence (see Rules.path_signature), shortest first."""
     start = fighter.space
     blocked = blocked_for(game, fighter, mctx)
-    if type(game.rules).path_signature is Rules.path_signature:
-        if not crossing_matters(mctx):
-            return game.board.shortest_paths(start, dest, blocked, limit=1)
+    shapers = route_shapers(game)
+    if type(game.rules).path_signature is Rules.path_signature and not shapers and not crossing_matters(mctx):
+        return game.board.shortest_paths(start, dest, blocked, limit=1)
     paths = game.board.simple_paths(start, dest, steps, blocked)
     paths.sort(key=lambda p: (len(p), p))
     by_sig: dict = {}
     for p in paths:
-        sig = game.rules.path_signature(game, fighter, p, mctx)
+        sig = route_signature(game, fighter, p, mctx, shapers)
         if crossing_matters(mctx):     # who a route passes through matters (Party Wagon!)
             sig = (sig, tuple(f.uid for f in crossed(game, p)))
         by_sig.setdefault(sig, p)
@@ -66,7 +90,7 @@ def choose_move(game: Game, fighter: Fighter, steps: int, mctx: MoveContext, sea
 
 def describe_route(game: Game, fighter: Fighter, route: tuple[int, ...], mctx: MoveContext) -> str:
     via = " > ".join(str(game.board.ids[s]) for s in route)
-    sig = game.rules.path_signature(game, fighter, route, mctx)
+    sig = route_signature(game, fighter, route, mctx, route_shapers(game))
     text = f"via {via}" + (f" ({sig_text(sig)})" if sig else "")
     if mctx.through_opponents and (passed := crossed(game, route)):
         text += " through " + ", ".join(f.name for f in passed)

@@ -25,7 +25,7 @@ def build_deck(game: Game, side: Side, card_defs, uncancellable: bool = False) -
         for _ in range(d.copies):
             cards.append(Card(game.next_uid(), d.name, d.type, d.value, boost, d.fighter, effects, side,
                               tags=tuple(d.tags), requirement=tuple(d.requirement),
-                              boostable=d.boost is not None))
+                              boostable=d.boost is not None or d.boost_roll, boost_roll=d.boost_roll))
     return cards
 
 

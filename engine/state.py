@@ -36,7 +36,13 @@ class Card:
     tags: tuple[str, ...] = ()
     requirement: tuple = ()
     boostable: bool = True       # False: no BOOST printed, never spent to boost
+    boost_roll: bool = False     # the BOOST is rolled on the die when spent (game.boost_value)
 
+
+    @property
+    def boost_text(self) -> str:
+        """The BOOST as printed for labels: a number, or "die" when it is rolled."""
+        return "die" if self.boost_roll else str(self.boost)
 
     @property
     def can_attack(self) -> bool:

@@ -6,6 +6,7 @@ attack = needs an attack card the fighter may use and a valid target.
 """
 from __future__ import annotations
 
+from engine.abilities import Ability
 from engine.combat import fight
 from engine.decisions import ACTION, CARD, FIGHTER, TARGET
 from engine.effects.resolve import Ctx, check, run_ops
@@ -19,17 +20,29 @@ MANEUVER, SCHEME, ATTACK = "maneuver", "scheme", "attack"
 
 
 # ---------------------------------------------------------------- legality
+def in_reach(game: Game, fighter: Fighter, other: Fighter) -> bool:
+    """Melee: adjacent; ranged: adjacent or in a shared zone."""
+    board = game.board
+    return other.space in board.adj[fighter.space] or (fighter.ranged and board.same_zone(fighter.space, other.space))
+
+
+def reaching(side: Side):
+    """The side's ability if it lets fighters attack out of normal reach, else None."""
+    ab = side.ability
+    return ab if ab is not None and type(ab).reach_cards is not Ability.reach_cards else None
+
+
 def valid_targets(game: Game, fighter: Fighter) -> list[Fighter]:
-    """Melee: adjacent opposing fighters; ranged: adjacent or in a shared zone."""
+    """Opposing fighters in reach, or reached through the side's ability (Shredder)."""
     if not fighter.alive or fighter.space is None:
         return []
-    board = game.board
+    ab = reaching(fighter.side)
     out = []
     for other in game.fighters:
         if other.side.team == fighter.side.team:
             continue
-        s = other.space
-        if s in board.adj[fighter.space] or (fighter.ranged and board.same_zone(fighter.space, s)):
+        if in_reach(game, fighter, other) or (
+                ab is not None and ab.reach_cards(game, fighter, other, attack_cards(game, fighter.side, fighter))):
             if game.rules.can_target(game, fighter, other):
                 out.append(other)
     return out
@@ -37,6 +50,15 @@ def valid_targets(game: Game, fighter: Fighter) -> list[Fighter]:
 
 def attack_cards(game: Game, side: Side, fighter: Fighter) -> list[Card]:
     return [c for c in side.hand if c.can_attack and game.usable_by(c, fighter)]
+
+
+def attack_cards_against(game: Game, side: Side, attacker: Fighter, target: Fighter) -> list[Card]:
+    """The attack cards `attacker` may use on `target` (out of reach: only those the ability allows)."""
+    cards = attack_cards(game, side, attacker)
+    if in_reach(game, attacker, target):
+        return cards
+    ab = reaching(side)
+    return ab.reach_cards(game, attacker, target, cards) if ab is not None else []
 
 
 def attack_options(game: Game, side: Side) -> list[tuple[Fighter, Fighter]]:
@@ -103,6 +125,9 @@ def take_turn(game: Game, side: Side) -> None:
             act[1](game)
     if ab is not None and not side.eliminated:
         ab.end_of_turn(game)
+    for other in game.sides:
+        if other is not side and other.ability is not None and not other.eliminated:
+            other.ability.others_turn_end(game, side)
     enforce_hand_limit(game, side)
 
 
@@ -122,7 +147,8 @@ def maneuver(game: Game, side: Side) -> MoveContext:
         game.draw(side, 1)
     bonus = boost_movement(game, side)
     mctx = MoveContext(side, maneuver=True)
-    steps = side.move + bonus + (side.ability.move_bonus(game) if side.ability is not None else 0)
+    mctx.data["boosted"] = bonus is not None    # a BOOSTed maneuver (Shredder's Foot soldiers care)
+    steps = side.move + (bonus or 0) + (side.ability.move_bonus(game) if side.ability is not None else 0)
     moved: set[int] = set()
     while True:
         movers = [f for f in side.alive_fighters if f.space is not None and f.uid not in moved]
@@ -140,25 +166,27 @@ def maneuver(game: Game, side: Side) -> MoveContext:
     return mctx
 
 
-def boost_movement(game: Game, side: Side) -> int:
+def boost_movement(game: Game, side: Side) -> int | None:
+    """Offer a BOOST for the maneuver: the spaces it adds, or None when no card was spent."""
     ab = side.ability
     extra = ab.boost_sources(game) if ab is not None else []
     pool = game.boost_pool(side, extra)
     if not pool:
-        return 0
-    labels = ["no boost"] + [f"{c.name} (+{c.boost})" for c in pool]
+        return None
+    labels = ["no boost"] + [f"{c.name} (+{c.boost_text})" for c in pool]
     card = game.decide(side.index, CARD, "Maneuver: boost your movement?", [None, *pool], labels,
                        tag="boost", force=True)
     if card is None:
-        return 0
+        return None
     if card in side.hand:
         game.discard_from_hand(side, card, "boost")
     elif ab is not None:
         ab.used_for_boost(game, card)
-    game.log("boost", f"{side.name} boosts movement by {card.boost}.", amount=card.boost)
+    bonus = game.boost_value(side, card)
+    game.log("boost", f"{side.name} boosts movement by {bonus}.", amount=bonus)
     if ab is not None:
         ab.on_boost(game, side, card)
-    return card.boost
+    return bonus
 
 
 def scheme(game: Game, side: Side) -> None:
@@ -171,6 +199,7 @@ def scheme(game: Game, side: Side) -> None:
                           [f.name for f in fighters], tag="scheme_fighter")
     side.hand.remove(card)
     game.note(side, "played")
+    game.note(side, "scheme")
     game.resolving.append(card)     # in play while it resolves (adventures.rules.invariants counts it)
     game.log("scheme", f"{fighter.name} plays the scheme {card.name}.", side=side.index, card=card.name)
     ctx = Ctx(game, side, fighter, card)
@@ -188,7 +217,7 @@ def attack(game: Game, side: Side) -> None:
     labels = [f"{a.name} attacks {t.name}" for a, t in opts]
     attacker, target = game.decide(side.index, TARGET, "Attack: choose attacker and target", opts, labels,
                                    tag="attack_target")
-    cards = attack_cards(game, side, attacker)
+    cards = attack_cards_against(game, side, attacker, target)
     card = game.decide(side.index, CARD, f"{attacker.name} attacks {target.name}: choose an attack card",
                        cards, [f"{c.name} ({c.value})" for c in cards], tag="attack_card",
                        context={"attacker": attacker, "defender": target}, force=True)

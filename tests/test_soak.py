@@ -36,7 +36,7 @@ def test_soak_games_cover_villains_player_counts_allies_and_bots():
     assert {s["scenario"]["allies"] for s in specs} == {True, False}
     assert {b for s in specs for b in s["bots"]} == {"random", "heuristic"}
     assert any(s["scenario"]["overrides"] for s in specs)
-    assert {h for s in specs for h in (seat["hero"] for seat in s["scenario"]["seats"])} == set(catalog.heroes)
+    assert {h for s in specs for h in (seat["hero"] for seat in s["scenario"]["seats"])} == set(catalog.coop_heroes())
 
 
 def test_a_soak_game_is_determined_by_its_seed():

@@ -47,7 +47,7 @@ class NewGameScene:
         self.error = error
         self.buttons: list[Button] = []
         prefs = app.prefs
-        heroes = sorted(self.catalog.heroes.values(), key=lambda h: (h.set != "TMNT", h.name))
+        heroes = sorted(self.catalog.coop_heroes().values(), key=lambda h: (h.set != "TMNT", h.name))
         self.hero_keys = ["random"] + [h.key for h in heroes]
         self.villains = sorted(k for k, e in self.catalog.enemies.items() if e.role == "villain")
         self.minion_keys = sorted(k for k, e in self.catalog.enemies.items() if e.role == "minion")
@@ -110,7 +110,7 @@ class NewGameScene:
         self.players = len(sc.seats)
         for k, seat in enumerate(sc.seats):
             hero = self.catalog.hero(seat.hero) if seat.hero != "random" else None
-            self.heroes[k] = hero.key if hero is not None else "random"
+            self.heroes[k] = hero.key if hero is not None and hero.coop else "random"
             self.controls[k] = seat.bot
         self.minions = [self.catalog.enemy(m).key for m in sc.minions] if isinstance(sc.minions, list) else []
         self.allies = sc.allies

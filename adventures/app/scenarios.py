@@ -28,9 +28,16 @@ def find_scenario(name: str) -> ScenarioDef:
     for p in candidates:
         if p.is_file():
             try:
-                return load_file(p, "scenario")
+                sc = load_file(p, "scenario")
             except ContentError as exc:
                 raise ValueError(str(exc).splitlines()[0]) from None
+            from adventures.content.catalog import load_catalog
+            for i, seat in enumerate(sc.seats):
+                hero = load_catalog().hero(seat.hero) if seat.hero != "random" else None
+                if hero is not None and not hero.coop:
+                    raise ValueError(f"{p}: seats.{i}.hero: {hero.name} is a competitive hero deck "
+                                     "and does not play the co-op mode")
+            return sc
     if name.lower() in BUILTIN:
         data = dict(BUILTIN[name.lower()])
         from adventures.content.catalog import load_catalog

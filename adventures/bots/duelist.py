@@ -195,6 +195,21 @@ class DuelistBot:
         return max(range(len(d.options)), key=lambda i: (d.options[i].kind == SCHEME,
                                                           -card_worth(d.options[i], side)))
 
+    def foot_soldier_path(self, game, d) -> int:
+        """Shredder's Foot soldiers: on the path nearest an opposing hero (they let his
+        fighters attack whatever stands next to one)."""
+        side = my_side(game, d.seat)
+        foes = [e for e in opposing(game, side) if e.kind == HERO] or opposing(game, side)
+        if not foes:
+            return 0
+        dist = game.board.dist
+        return min(range(len(d.options)),
+                   key=lambda i: min(min(dist[s][e.space] for s in d.options[i]) for e in foes))
+
+    def reroll_die(self, game, d) -> int:
+        """Krang: spend a Doomsday Machine to reroll only a roll that did nothing (X)."""
+        return d.options.index(True) if d.context.get("face") == "X" else d.options.index(False)
+
 
 HANDLERS = {
     "action": DuelistBot.action,
@@ -206,4 +221,6 @@ HANDLERS = {
     "move_dest": DuelistBot.move_dest,
     "effect_fighter": DuelistBot.effect_fighter,
     "scheme_card": DuelistBot.scheme_card,
+    "foot_soldier_path": DuelistBot.foot_soldier_path,
+    "reroll_die": DuelistBot.reroll_die,
 }

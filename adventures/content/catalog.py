@@ -37,6 +37,10 @@ class Catalog:
         """A hero by key or display name, case-insensitive."""
         return _find(self.heroes.values(), name)
 
+    def coop_heroes(self) -> dict[str, HeroDef]:
+        """The heroes the co-op mode may use, by key (not the competitive-only hero decks)."""
+        return {k: h for k, h in self.heroes.items() if h.coop}
+
     def enemy(self, name: str, role: str | None = None) -> EnemyDef | None:
         found = _find(self.enemies.values(), name)
         return found if found is not None and (role is None or found.role == role) else None
@@ -170,8 +174,11 @@ def check_scenario(scenario: ScenarioDef, catalog: Catalog, path: Any, lines: Li
     if catalog.enemy(scenario.villain, "villain") is None:
         bad("villain", f"unknown villain '{scenario.villain}' (known: {suggest(scenario.villain, catalog.names('villain'))})")
     for i, seat in enumerate(scenario.seats):
-        if seat.hero != "random" and catalog.hero(seat.hero) is None:
+        hero = catalog.hero(seat.hero) if seat.hero != "random" else None
+        if seat.hero != "random" and hero is None:
             bad(f"seats.{i}.hero", f"unknown hero '{seat.hero}' (known: {suggest(seat.hero, catalog.names('hero'))})")
+        elif hero is not None and not hero.coop:
+            bad(f"seats.{i}.hero", f"{hero.name} is a competitive hero deck and does not play the co-op mode")
     if isinstance(scenario.minions, list):
         for i, name in enumerate(scenario.minions):
             if catalog.enemy(name, "minion") is None:

@@ -34,10 +34,17 @@ def find_hero(catalog, name: str):
 
 
 def pick_heroes(game: Game, scenario, catalog) -> list:
+    """The seats' heroes; "random" draws among the co-op heroes only. The add-on's Shredder and
+    Krang hero decks (`coop: false`) are competitive decks of the co-op game's own villains:
+    the box's one Die of Ultimate Destruction and its Doomsday Machine and Foot soldier tokens
+    belong to the villains (Adventures p.3 contents, p.13 "Feeling competitive?")."""
     chosen = []
     names = [s.hero for s in scenario.seats]
+    for n in names:
+        if n != "random" and not find_hero(catalog, n).coop:
+            raise ValueError(f"{find_hero(catalog, n).name} is a competitive hero deck and does not play the co-op mode")
     fixed = {find_hero(catalog, n).key for n in names if n != "random"}
-    pool = sorted(k for k in catalog.heroes if k not in fixed)
+    pool = sorted(k for k, h in catalog.heroes.items() if k not in fixed and h.coop)
     for n in names:
         if n == "random":
             key = pool.pop(game.rng.randrange(len(pool)))

@@ -81,7 +81,7 @@ def game_spec(seed: int, catalog) -> dict:
     """The scenario data and bots of soak game `seed` (drawn from its own RNG)."""
     rng = random.Random(seed)
     villains = sorted(k for k, e in catalog.enemies.items() if e.role == "villain")
-    heroes = sorted(catalog.heroes)
+    heroes = sorted(catalog.coop_heroes())
     villain = rng.choice(villains)
     players = rng.randint(1, 4)
     picked = rng.sample(heroes, players) if len(heroes) >= players else [rng.choice(heroes) for _ in range(players)]

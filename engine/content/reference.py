@@ -35,7 +35,7 @@ def card_reference(card: CardDef) -> dict:
         "name": card.name,
         "type": card.type,
         "value": card.value,
-        "boost": card.boost,
+        "boost": "die roll" if card.boost_roll else card.boost,
         "fighter": card.fighter,
         "copies": card.copies,
         "text": card_text(card),

@@ -46,6 +46,9 @@ class CardDef(Strict):
     value: SmallInt | None = None
     # None: no BOOST is printed, so the card cannot be spent to boost (unlike a BOOST of 0).
     boost: SmallInt | None = 0
+    # The BOOST is not a printed number but rolled on the Die of Ultimate Destruction when the
+    # card is spent (Krang's IQ of 968, shared/facts/heroes/krang.yaml); needs `boost: null`.
+    boost_roll: bool = False
     fighter: Name = "any"           # "any", the hero's name, or a sidekick's name
     copies: Annotated[int, Field(ge=1, le=30)] = 1
     effects: list[EffectBlock] = Field(default_factory=list, max_length=8)
@@ -59,6 +62,8 @@ class CardDef(Strict):
             raise ValueError("a scheme card has no combat value")
         if self.type != "scheme" and self.value is None:
             raise ValueError(f"a {self.type} card needs a value")
+        if self.boost_roll and self.boost is not None:
+            raise ValueError("boost_roll: a rolled BOOST prints no number, so boost must be null")
         return self
 
 
@@ -118,6 +123,9 @@ class HeroDef(Strict):
     hand_limit: Annotated[int, Field(ge=1, le=15)] = 7
     # Every effect of this hero (cards and ability) ignores "cancel" (Winter Soldier).
     uncancellable: bool = False
+    # May be chosen as a hero of the co-op mode. False for the add-on's competitive Shredder
+    # and Krang hero decks, the co-op villains' own namesakes (adventures/rules/setup.py).
+    coop: bool = True
     set: Name = "TMNT"
     provenance: Provenance = "approximation"
 

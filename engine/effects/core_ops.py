@@ -374,12 +374,12 @@ def op_boost_attack(ctx: Ctx, args) -> None:
         return
     options: list = [None, *pool]
     card = ctx.game.decide(ctx.seat, CARD, "Boost this card? Choose a card to discard for its boost value",
-                           options, ["no boost"] + [f"{c.name} (+{c.boost})" for c in pool],
+                           options, ["no boost"] + [f"{c.name} (+{c.boost_text})" for c in pool],
                            tag="boost_attack")
     if card is None:
         return
     ctx.game.discard_from_hand(ctx.side, card, "boost")
-    bonus = card.boost
+    bonus = ctx.game.boost_value(ctx.side, card)
     if args.get("double") if isinstance(args, dict) else False:
         bonus *= 2
     op_modify(ctx, {"amount": bonus})

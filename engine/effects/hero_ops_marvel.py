@@ -39,7 +39,7 @@ def offer_boost(ctx: Ctx, prompt: str = "Boost? Choose a card for its BOOST valu
     pool = game.boost_pool(side, extra)
     if not pool:
         return None
-    labels = ["no boost"] + [f"{c.name} (+{c.boost})" + ("" if c in side.hand else " from the suit")
+    labels = ["no boost"] + [f"{c.name} (+{c.boost_text})" + ("" if c in side.hand else " from the suit")
                              for c in pool]
     card = game.decide(ctx.seat, CARD, prompt, [None, *pool], labels, tag="boost_attack",
                        context={"role": ctx.role})
@@ -49,7 +49,7 @@ def offer_boost(ctx: Ctx, prompt: str = "Boost? Choose a card for its BOOST valu
         game.discard_from_hand(side, card, "boost")
     elif ab is not None:
         ab.used_for_boost(game, card)
-    bonus = card.boost * (2 if double else 1)
+    bonus = game.boost_value(side, card) * (2 if double else 1)
     op_modify(ctx, {"amount": bonus, "of": "own"})
     game.log("boost", f"{side.name} boosts by {bonus} with {card.name}.", amount=bonus, card=card.name)
     if ab is not None:
