@@ -161,6 +161,9 @@ class App:
         from adventures.app.end_scene import EndScene
         from adventures.app.new_game_scene import NewGameScene
         pending: object = None
+        from adventures.app.keep import game_in_progress, is_autosave, keep_game_in_progress
+        if (start is not None or (resume and not is_autosave(resume))) and game_in_progress():
+            keep_game_in_progress()     # asked for on the command line: keep the game in progress
         if resume:
             pending = restart_from_file(resume)
         elif start is not None:

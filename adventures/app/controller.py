@@ -293,7 +293,11 @@ class GameController:
             pass            # a full disk must not interrupt the game; the next turn retries
 
     def forget_autosave(self) -> None:
-        """A finished game is not offered as "Continue"."""
+        """A finished game is not offered as "Continue" (only if the autosave is this game:
+        a finished replay must not delete the game in progress)."""
+        from adventures.app.keep import autosave_belongs_to
+        if self.game is None or not autosave_belongs_to(self.game):
+            return
         try:
             userdata.autosave_path().unlink()
         except OSError:
@@ -312,8 +316,12 @@ class GameController:
         signal = restart_from_file(path, self.setup.open_hands)   # read first: autosaving may overwrite it
         if isinstance(signal, LoadFailed):
             return signal.message
-        if Path(path).resolve() != userdata.autosave_path().resolve():
+        from adventures.app.keep import is_autosave, keep_game_in_progress
+        if not is_autosave(path):
             self.autosave()
+            kept = keep_game_in_progress()     # the loaded game will take over the autosave
+            if kept is not None:
+                signal.message += f" · your game was kept as {kept.name}"
         raise signal
 
 

@@ -295,6 +295,15 @@ class GameScene:
             from adventures.app import userdata
             self.overlay = overlays.load_overlay(userdata.list_saves(), userdata.autosave_path())
         elif isinstance(value, tuple) and value[0] == "load":
+            from adventures.app.keep import is_autosave
+            if is_autosave(value[1]):
+                self.toast(ctl.load(value[1]))
+            else:                            # ask first: the game in progress is kept as a save
+                from adventures.app.confirm import replace_game_overlay
+                self.overlay = replace_game_overlay("Load this save", ("load_kept", value[1]))
+        elif isinstance(value, tuple) and value[0] == "confirmed":
+            self.menu_action(value[1])
+        elif isinstance(value, tuple) and value[0] == "load_kept":
             self.toast(ctl.load(value[1]))   # raises Restart when the file is good
         elif value == "speed":
             self.app.cycle_speed()

@@ -1,0 +1,107 @@
+"""The app as a table people enjoy (issue 16), driven headless like a person would:
+nothing lost, hidden hands stay hidden, circles picked as circles, enemy intent, banners.
+
+Rulebook references are to the Adventures TMNT rules (p.4-17)."""
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from test_app import button_pos, click, click_option, key, quick_policy, scenario  # noqa: E402
+
+from adventures.app import userdata  # noqa: E402
+from adventures.app.app import App  # noqa: E402
+from adventures.app.controller import GameSetup, QuitApp  # noqa: E402
+from adventures.app.new_game_scene import NewGameScene  # noqa: E402
+
+SIZE = (1280, 720)
+
+
+@pytest.fixture(autouse=True)
+def app_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("TMNT_ADVENTURES_HOME", str(tmp_path / "home"))
+    yield tmp_path / "home"
+
+
+def play_then_close(setup: GameSetup, decisions: int = 5) -> list[int]:
+    """Play a few decisions, then close the window (the game is autosaved)."""
+    seen = {}
+
+    def driver(app):
+        scene = app.scene
+        if scene is app.game_scene and scene.model is not None:
+            seen["n"] = seen.get("n", 0) + 1
+            if seen["n"] > decisions:
+                seen["answers"] = list(scene.game.answers)
+                pygame.event.post(pygame.event.Event(pygame.QUIT))
+            else:
+                click_option(app, quick_policy(scene.game, scene.model.decision))
+
+    App(SIZE, headless=True, fps=0, on_frame=driver, max_frames=600, speed_ms=0).run(start=setup)
+    assert userdata.autosave_path().exists()
+    return seen["answers"]
+
+
+# ---------------------------------------------------------------- nothing lost
+def test_enter_continues_the_game_in_progress():
+    """With a game in progress, Continue is the default: Enter on the new-game screen picks
+    the game up again instead of starting another one."""
+    answers = play_then_close(GameSetup(scenario(minions=[]), seed=21))
+    seen = {}
+
+    def driver(app):
+        scene = app.scene
+        if isinstance(scene, NewGameScene) and "primary" not in seen:
+            seen["primary"] = [b.value for b in scene.buttons if b.primary]
+            key(pygame.K_RETURN)
+        elif scene is app.game_scene and scene.model is not None:
+            seen["answers"] = list(scene.game.answers)
+            raise QuitApp()
+
+    App(SIZE, headless=True, fps=0, on_frame=driver, max_frames=200, speed_ms=0).run()
+    assert seen["primary"] == ["continue"]
+    assert seen["answers"] == answers
+
+
+def test_new_game_asks_first_and_keeps_the_game_in_progress_as_a_save():
+    """Starting another game asks first; yes keeps the game in progress as a named save
+    (the same record as the autosave), so Load game… can pick it up later."""
+    play_then_close(GameSetup(scenario(minions=[]), seed=21))
+    before = userdata.autosave_path().read_text(encoding="utf-8")
+    seen = {"step": 0}
+
+    def driver(app):
+        scene = app.scene
+        if isinstance(scene, NewGameScene):
+            if seen["step"] == 0:
+                seen["step"] = 1
+                click(button_pos(scene.buttons, "start"))
+            elif seen["step"] == 1 and scene.overlay is not None:
+                seen["step"] = 2
+                seen["title"] = scene.overlay.title
+                seen["saves_before"] = len(userdata.list_saves())
+                click(scene.overlay.buttons[0].rect.center)
+        elif scene is app.game_scene and scene.model is not None:
+            seen["seed"] = scene.game.seed
+            raise QuitApp()
+
+    App(SIZE, headless=True, fps=0, on_frame=driver, max_frames=300, speed_ms=0).run()
+    assert seen["title"] == "Start a new game?" and seen["saves_before"] == 0
+    kept = userdata.list_saves()
+    assert len(kept) == 1 and "_kept_" in kept[0].name
+    assert kept[0].read_text(encoding="utf-8") == before
+
+
+def test_a_finished_replay_never_deletes_the_autosave_of_another_game():
+    """Only the game that wrote the autosave removes it when it ends."""
+    from types import SimpleNamespace
+
+    from adventures.app.keep import autosave_belongs_to
+    answers = play_then_close(GameSetup(scenario(minions=[]), seed=21))
+    assert autosave_belongs_to(SimpleNamespace(seed=21, answers=answers + [0, 1]))
+    assert not autosave_belongs_to(SimpleNamespace(seed=22, answers=answers))
+    assert not autosave_belongs_to(SimpleNamespace(seed=21, answers=[9] + answers))
