@@ -105,3 +105,66 @@ def test_a_finished_replay_never_deletes_the_autosave_of_another_game():
     assert autosave_belongs_to(SimpleNamespace(seed=21, answers=answers + [0, 1]))
     assert not autosave_belongs_to(SimpleNamespace(seed=22, answers=answers))
     assert not autosave_belongs_to(SimpleNamespace(seed=21, answers=[9] + answers))
+
+
+# ---------------------------------------------------------------- hidden hands
+def test_hot_seat_reroll_never_lists_another_players_cards():
+    """Krang's die may be rerolled by any player discarding a card (p.17). In hot seat the
+    question offers one button per hand; the card is picked by its owner behind the curtain,
+    and no button or label on screen names a card of a hidden hand."""
+    from adventures.villains.krang import roll_die
+    setup = GameSetup(scenario("krang", seats=(("Leonardo", "human"), ("Raphael", "human")), minions=[]),
+                      seed=3, open_hands=False)
+    seen = {"step": 0}
+
+    def driver(app):
+        scene = app.scene
+        if scene is not app.game_scene or scene.game is None:
+            return
+        game = scene.game
+        if scene.overlay is not None and scene.model is None:
+            key(pygame.K_RETURN)                         # a curtain before a private decision
+            return
+        if scene.model is None:
+            return
+        d = scene.model.decision
+        if d.tag == "reroll":
+            hands = {c.name for s in game.sides if not s.is_enemy for c in s.hand}
+            if seen["step"] == 0:
+                seen["step"] = 1
+                texts = [b.label for b in scene.prompt_bar.buttons]
+                seen["buttons"] = texts
+                seen["leak"] = [t for t in texts if any(name in t for name in hands)]
+                seen["hand_hidden"] = scene.hand_state()[1]
+                other = next(s for s in game.sides if not s.is_enemy and s.index != scene.viewer_seat)
+                seen["other"] = other.name
+                seen["other_hand"] = list(other.hand)
+                click(button_pos(scene.prompt_bar.buttons, ("private", other.index)))
+            elif seen["step"] == 1 and scene.overlay is not None:
+                seen["step"] = 2
+                seen["curtain"] = scene.overlay.title
+                key(pygame.K_RETURN)
+            elif seen["step"] == 2 and scene.overlay is None:
+                seen["step"] = 3
+                side, hidden, _why, _tabs = scene.hand_state()
+                seen["shown"] = (side.name, hidden)
+                card = seen["other_hand"][0]
+                seen["picked"] = card
+                rect = next(r for r, c in scene.hand.card_rects if c is card)
+                click((rect.left + 8, rect.centery))
+            elif seen["step"] == 3:
+                click_option(app, 0)                     # the reroll's result is accepted
+            return
+        if "rolled" not in seen and d.seat >= 0 and game.current is not None:
+            seen["rolled"] = roll_die(game, "a test roll")   # asks the table, nested in this frame
+            seen["discard"] = [c for s in game.sides if not s.is_enemy for c in s.discard]
+            raise QuitApp()
+        click_option(app, 0)
+
+    App(SIZE, headless=True, fps=0, on_frame=driver, max_frames=600, speed_ms=0).run(start=setup)
+    assert seen["buttons"] and not seen["leak"], seen["buttons"]
+    assert any("Raphael" in t for t in seen["buttons"]) and any("Leonardo" in t for t in seen["buttons"])
+    assert seen["hand_hidden"], "the table question shows no hand"
+    assert seen["curtain"].startswith("Pass to") and seen["other"] in seen["curtain"]
+    assert seen["shown"] == (seen["other"], False)
+    assert seen["picked"] in seen["discard"], "the other player's chosen card paid for the reroll"

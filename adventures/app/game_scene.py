@@ -16,6 +16,7 @@ from adventures.app.hand_view import HandView
 from adventures.app.hud import Hud
 from adventures.app.layout import GameLayout
 from adventures.app.log_panel import LogPanel
+from adventures.app.private import bot_pick, private_groups
 from adventures.app.prompt import PromptBar, PromptModel
 from adventures.app.widgets import Button
 from engine.decisions import TABLE
@@ -62,6 +63,8 @@ class GameScene:
         self.top_buttons: list[Button] = []
         self.skip_button: Button | None = None
         self.status = ""
+        self.private_seat: int | None = None    # whose hidden hand the current question shows
+        self.after_curtain: int | None = None   # open that hand once its owner passed the curtain
 
     # ------------------------------------------------------------ wiring
     def prepare(self, controller) -> None:
@@ -103,7 +106,10 @@ class GameScene:
             self.status = str(event.get("text", ""))
 
     def begin_decision(self, decision) -> None:
-        self.model = PromptModel(self.game, decision, self.hand_state()[0])
+        self.private_seat = self.after_curtain = None
+        self.model = None
+        self.model = PromptModel(self.game, decision, None, private_groups(decision, self.hand_hidden_for))
+        self.model = PromptModel(self.game, decision, self.hand_state()[0], self.model.private)
         self.narrowed = None
         self.prompt_bar.page = 0
         self.prompt_bar.buttons = []      # the last decision's buttons must not answer this one
@@ -113,6 +119,7 @@ class GameScene:
     def end_decision(self) -> None:
         self.model = None
         self.narrowed = None
+        self.private_seat = self.after_curtain = None
         self.prompt_bar.buttons = []
 
     def show_curtain(self, seat: int) -> None:
@@ -122,6 +129,37 @@ class GameScene:
         self.viewer_seat = None
 
     # ------------------------------------------------------------ whose hand is shown
+    def hand_hidden_for(self, side, decision) -> bool:
+        """Whether `side`'s hand must stay hidden from whoever answers `decision`."""
+        ctl = self.ctl
+        if ctl is None or ctl.setup.open_hands:
+            return False
+        humans = ctl.human_seats
+        if side.index not in humans:
+            return True                               # a bot's hand
+        return len(humans) > 1 and decision.seat != side.index    # hot seat: another player's
+
+    def open_private(self, index: int) -> None:
+        """A hidden hand's owner picks their card: a bot at once, a person behind the curtain."""
+        model = self.model
+        opts = model.private.get(index, []) if model is not None else []
+        if not opts:
+            return
+        if index not in self.ctl.human_seats:
+            self.result = bot_pick(model.decision, opts)
+            return
+        hotseat = len(self.ctl.human_seats) > 1
+        if hotseat and self.viewer_seat != index:
+            self.show_curtain(index)
+            self.after_curtain = index
+        else:
+            self.show_private(index)
+
+    def show_private(self, index: int) -> None:
+        self.viewer_seat = self.private_seat = index
+        self.model = PromptModel(self.game, self.model.decision, self.side_of_seat(index), self.model.private)
+        self.narrowed = list(self.model.private[index])
+
     def side_of_seat(self, seat: int):
         return next((s for s in self.game.sides if s.index == seat and not s.is_enemy), None)
 
@@ -134,6 +172,9 @@ class GameScene:
         open_hands = ctl.setup.open_hands if ctl is not None else True
         hotseat = not open_hands and len(humans) > 1
         d = self.model.decision if self.model is not None else None
+        if self.private_seat is not None and d is not None:      # its owner is picking a card in private
+            side = self.side_of_seat(self.private_seat)
+            return side, False, "", []
         side = self.tab_side if open_hands else None      # a hand the player chose to look at
         if side is None and d is not None and d.seat != TABLE:
             side = self.side_of_seat(d.seat)
@@ -173,7 +214,7 @@ class GameScene:
             self.hover_pos = event.pos
             self._click(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 3 and self.narrowed is not None:
-            self.narrowed = None
+            self.unnarrow()
 
     def _handle_key(self, event) -> None:
         mods = event.mod if hasattr(event, "mod") else 0
@@ -181,7 +222,7 @@ class GameScene:
             self.menu_action("undo")
         elif event.key == pygame.K_ESCAPE:
             if self.narrowed is not None:
-                self.narrowed = None
+                self.unnarrow()
             else:
                 self.open_menu()
         elif event.key == pygame.K_SPACE and self.waiting:
@@ -210,7 +251,9 @@ class GameScene:
             b = self.prompt_bar.button_at(pos)
             if b is not None:
                 if b.value == "back":
-                    self.narrowed = None
+                    self.unnarrow()
+                elif isinstance(b.value, tuple) and b.value[0] == "private":
+                    self.open_private(b.value[1])
                 elif b.value == "more":
                     self.prompt_bar.page += 1
                 else:
@@ -257,7 +300,17 @@ class GameScene:
         else:
             self.toast(f"{what} is not one of the choices")
 
+    def unnarrow(self) -> None:
+        self.narrowed = None
+        if self.private_seat is not None:       # a private hand goes back behind the curtain
+            self.private_seat = None
+            self.viewer_seat = None
+
     def answer(self, index: int) -> None:
+        # a card in a hidden hand is only picked by its owner, from their own hand
+        if self.model is not None and index in self.model.private_options() and (
+                self.narrowed is None or index not in self.narrowed):
+            return
         # one answer per decision: a double click must not answer the next question too
         if self.model is not None and self.result is None and 0 <= index < len(self.model.decision.options):
             self.result = index
@@ -276,6 +329,9 @@ class GameScene:
             return
         if value == overlays.CLOSE:
             self.overlay = None
+            if self.after_curtain is not None and self.model is not None:
+                index, self.after_curtain = self.after_curtain, None
+                self.show_private(index)
             return
         self.overlay = None
         self.menu_action(value)

@@ -9,6 +9,7 @@ import pygame
 
 from adventures.app import theme as T
 from adventures.app.board_view import Highlights
+from adventures.app.private import group_label
 from adventures.app.widgets import Button, button_width, flow
 from engine.decisions import SPACE, TABLE
 from engine.state import Card, Fighter
@@ -19,9 +20,10 @@ BUTTON_H = 30
 class PromptModel:
     """Where each option of a decision can be picked."""
 
-    def __init__(self, game, decision, hand_side=None):
+    def __init__(self, game, decision, hand_side=None, private: dict[int, list[int]] | None = None):
         self.game = game
         self.decision = decision
+        self.private = private or {}       # side index -> options naming a card in that hidden hand
         self.space_opts: dict[int, list[int]] = defaultdict(list)
         self.fighter_opts: dict[int, list[int]] = defaultdict(list)
         self.card_opts: dict[int, list[int]] = defaultdict(list)
@@ -36,9 +38,10 @@ class PromptModel:
                     self.fighter_opts[o.uid].append(i)
                     self.option_space[i] = o.space
                     self.mapped.add(i)
-            elif isinstance(o, Card):
-                if o.uid in hand:
-                    self.card_opts[o.uid].append(i)
+            elif isinstance(o, Card) or (isinstance(o, tuple) and any(isinstance(x, Card) for x in o)):
+                card = o if isinstance(o, Card) else next(x for x in o if isinstance(x, Card))
+                if card.uid in hand:
+                    self.card_opts[card.uid].append(i)
                     self.mapped.add(i)
             elif isinstance(o, tuple) and len(o) == 2 and all(isinstance(x, Fighter) for x in o):
                 target = o[1]                 # (attacker, target): click the target
@@ -90,6 +93,9 @@ class PromptModel:
     def option_value(self, i: int):
         return self.decision.options[i]
 
+    def private_options(self) -> set[int]:
+        return {i for opts in self.private.values() for i in opts}
+
 
 def who_decides(game, decision) -> tuple[str, T.Color]:
     if decision.seat == TABLE:
@@ -110,8 +116,15 @@ class PromptBar:
 
     def layout_buttons(self, model: PromptModel, area: pygame.Rect, narrowed: list[int] | None) -> list[Button]:
         n = len(model.decision.options)
-        indices = narrowed if narrowed is not None else list(range(n))
+        hidden = model.private_options() if narrowed is None else set()
+        indices = narrowed if narrowed is not None else [i for i in range(n) if i not in hidden]
         buttons = [self._button(model, i) for i in indices]
+        if narrowed is None:        # one button per hidden hand: its owner picks behind the curtain
+            for index in model.private:
+                side = next(s for s in model.game.sides if s.index == index and not s.is_enemy)
+                label = group_label(side, model.decision)
+                buttons.append(Button(pygame.Rect(0, 0, button_width(label, 14, ""), BUTTON_H), label,
+                                      value=("private", index), size=14, color=T.seat_color(side)))
         if narrowed is not None:
             buttons.append(Button(pygame.Rect(0, 0, 80, BUTTON_H), "back", value="back", size=14))
         placed = flow(buttons, area, BUTTON_H)
