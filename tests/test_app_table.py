@@ -168,3 +168,37 @@ def test_hot_seat_reroll_never_lists_another_players_cards():
     assert seen["curtain"].startswith("Pass to") and seen["other"] in seen["curtain"]
     assert seen["shown"] == (seen["other"], False)
     assert seen["picked"] in seen["discard"], "the other player's chosen card paid for the reroll"
+
+
+# ---------------------------------------------------------------- Foot circles
+def test_foot_circle_prompt_lights_circles_and_a_click_picks_the_circle_under_the_cursor():
+    """'Players choose a Foot circle' (Shredder, p.15): the options are circles on paths,
+    not spaces. The circles glow, no space does, and clicking a circle places the soldier
+    on that very circle."""
+    setup = GameSetup(scenario(minions=[]), seed=5)
+    seen = {}
+
+    def driver(app):
+        scene = app.scene
+        if scene is not app.game_scene or scene.model is None:
+            return
+        d = scene.model.decision
+        if d.tag == "place_foot" and "clicked" not in seen:
+            hl = scene.model.highlights()
+            seen["spaces"], seen["circles"] = set(hl.spaces), set(hl.circles)
+            seen["options"] = set(d.options)
+            k = d.options[-1]
+            seen["clicked"] = k
+            seen["before"] = dict(scene.game.adv.data.get("foot") or {})
+            click(scene.board_view.circle_pos(k))
+        elif "clicked" in seen:
+            seen["after"] = dict(scene.game.adv.data.get("foot") or {})
+            raise QuitApp()
+        else:
+            click_option(app, quick_policy(scene.game, d))
+
+    App(SIZE, headless=True, fps=0, on_frame=driver, max_frames=3000, speed_ms=0).run(start=setup)
+    assert "clicked" in seen, "no Foot circle was ever asked"
+    assert seen["spaces"] == set() and seen["circles"] == seen["options"]
+    k = seen["clicked"]
+    assert k not in seen["before"] and k in seen["after"]

@@ -28,6 +28,8 @@ class Highlights:
     trail: tuple[int, ...] | None = None                     # the last move, faded
     focus: set[int] = field(default_factory=set)             # fighter uids in the current combat
     subject: set[int] = field(default_factory=set)           # the fighter the decision is about
+    circles: set[int] = field(default_factory=set)           # Foot circles (board.circles indices)
+    hover_circle: int | None = None
 
 
 def abbreviation(name: str) -> str:
@@ -215,6 +217,16 @@ class BoardView:
         s = self.space_at(pos)
         return game.occ[s] if s is not None else None
 
+    def circle_at(self, pos, only=None) -> int | None:
+        """The Foot circle under the cursor (of `only`, if given), by its own small disc."""
+        best, best_d = None, (max(8, self.r * 0.7)) ** 2
+        for k in (only if only is not None else range(len(self.board.circles))):
+            x, y = self.circle_pos(k)
+            d = (x - pos[0]) ** 2 + (y - pos[1]) ** 2
+            if d <= best_d:
+                best, best_d = k, d
+        return best
+
     def circle_pos(self, k: int) -> tuple[int, int]:
         a, b, _ = self.board.circles[k]
         (x0, y0), (x1, y1) = self.centers[a], self.centers[b]
@@ -374,6 +386,11 @@ class BoardView:
         for s in hl.spaces:
             if game.occ[s] is None or game.occ[s].uid not in hl.fighters:
                 pygame.draw.circle(surf, ring, self.centers[s], self.r + 4, 3)
+        crad = max(7, int(self.r * 0.55))
+        for k in hl.circles:
+            pygame.draw.circle(surf, ring, self.circle_pos(k), crad, 3)
+        if hl.hover_circle is not None:
+            pygame.draw.circle(surf, T.HOVER, self.circle_pos(hl.hover_circle), crad + 3, 2)
         self._draw_tokens(surf, game)
         current = getattr(game, "current", None)
         for f in game.fighters:

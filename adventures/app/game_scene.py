@@ -267,6 +267,11 @@ class GameScene:
             self.combat.dismiss()
             return
         if self.model is not None and self.board_view is not None and self.layout.board.collidepoint(pos):
+            if self.model.circle_opts:           # a Foot-circle question: the circle under the cursor
+                k = self.board_view.circle_at(pos, list(self.model.circle_opts))
+                if k is not None:
+                    self.pick(self.model.options_at_circle(k), "that Foot circle")
+                return
             space = self.board_view.space_at(pos)
             if space is not None:
                 self.pick(self.model.options_at_space(space), f"space {self.game.board.ids[space]}")
@@ -414,6 +419,13 @@ class GameScene:
             bv.hover_space = bv.space_at(self.hover_pos)
         if hover_button is not None and isinstance(hover_button.value, int) and hover_button.value in model.option_space:
             bv.hover_space = model.option_space[hover_button.value]
+        if model is not None and model.circle_opts:
+            over = bv.circle_at(self.hover_pos, list(model.circle_opts)) if L.board.collidepoint(
+                self.hover_pos) else None
+            if hover_button is not None and isinstance(hover_button.value, int):
+                over = next((k for k, o in model.circle_opts.items() if hover_button.value in o), over)
+            hl.hover_circle = over
+            bv.hover_space = None
         clip = surf.get_clip()
         surf.set_clip(L.board)
         bv.draw(surf, game, hl, now)

@@ -28,6 +28,7 @@ class PromptModel:
         self.fighter_opts: dict[int, list[int]] = defaultdict(list)
         self.card_opts: dict[int, list[int]] = defaultdict(list)
         self.routes: dict[int, tuple[int, ...]] = {}
+        self.circle_opts: dict[int, list[int]] = defaultdict(list)   # Foot circle -> options
         self.option_space: dict[int, int] = {}       # option -> the space it points at (for hover)
         self.mapped: set[int] = set()
         hand = {c.uid for c in hand_side.hand} if hand_side is not None else set()
@@ -52,6 +53,10 @@ class PromptModel:
             elif isinstance(o, tuple) and o and all(isinstance(x, int) for x in o):
                 self.routes[i] = o            # a route: shown as a button with a preview
                 self.option_space[i] = o[-1]
+            elif isinstance(o, int) and (decision.context or {}).get("pick") == "circle":
+                if 0 <= o < len(board.circles):      # a circle index, not a space number
+                    self.circle_opts[o].append(i)
+                    self.mapped.add(i)
             elif isinstance(o, int) and not isinstance(o, bool) and decision.kind == SPACE:
                 space = board.start.get(o) if decision.tag == "start_space" else o
                 if space is not None and 0 <= space < board.n:
@@ -75,7 +80,13 @@ class PromptModel:
         for uid, opts in self.fighter_opts.items():
             if allowed is None or allowed & set(opts):
                 hl.fighters.add(uid)
+        for k, opts in self.circle_opts.items():
+            if allowed is None or allowed & set(opts):
+                hl.circles.add(k)
         return hl
+
+    def options_at_circle(self, k: int) -> list[int]:
+        return list(self.circle_opts.get(k, []))
 
     def options_at_space(self, space: int) -> list[int]:
         out = list(self.space_opts.get(space, []))
@@ -201,6 +212,8 @@ class PromptBar:
             parts.append("click a glowing fighter")
         if model.card_opts:
             parts.append("click a raised card")
+        if model.circle_opts:
+            parts.append("click a glowing Foot circle")
         keys = "number keys pick, Enter takes 1"
         return (" or ".join(parts) + " · " + keys) if parts else keys
 
