@@ -202,3 +202,37 @@ def test_foot_circle_prompt_lights_circles_and_a_click_picks_the_circle_under_th
     assert seen["spaces"] == set() and seen["circles"] == seen["options"]
     k = seen["clicked"]
     assert k not in seen["before"] and k in seen["after"]
+
+
+# ---------------------------------------------------------------- enemy intent
+def test_enemy_intent_on_a_players_turn_reads_the_targeting_rule():
+    """On a player's turn each enemy shows what its turn would do now (targeting, p.9):
+    the same answer `enemy_intent` gives the enemy's own turn, with the move value of its
+    initiative cards still to come; the status column says it in words."""
+    from adventures.app.intent_view import upcoming_moves
+    from adventures.rules.enemy import enemy_intent
+    setup = GameSetup(scenario(minions=["leatherhead"]), seed=8)
+    seen = {}
+
+    def driver(app):
+        scene = app.scene
+        if scene is not app.game_scene or scene.model is None:
+            return
+        game = scene.game
+        if scene.model.decision.tag == "action" and game.current is not None and not game.current.is_enemy:
+            seen["items"] = [(i.side, i.move, i.intent) for i in scene.intents]
+            seen["expected"] = [(side, m, enemy_intent(game, side.fighters[0], m))
+                                for side in [game.adv.villain, *game.adv.minions]
+                                for m in upcoming_moves(game, side)[-2:]]
+            seen["lines"] = dict(scene.hud.intents)
+            raise QuitApp()
+        click_option(app, 0)
+
+    App(SIZE, headless=True, fps=0, on_frame=driver, max_frames=600, speed_ms=0).run(start=setup)
+    items = seen["items"]
+    assert {side.name for side, _m, _i in items} == {"Shredder", "Leatherhead"}
+    for entry in items:
+        assert entry in seen["expected"]
+    assert all(lines for lines in seen["lines"].values()) and len(seen["lines"]) == 2
+    words = " ".join(line for lines in seen["lines"].values() for line in lines)
+    assert "attacks" in words or "threat +1" in words

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from adventures.app import card_view, overlays
+from adventures.app import card_view, intent_view, overlays
 from adventures.app import theme as T
 from adventures.app.board_view import BoardView, Highlights
 from adventures.app.combat_view import CombatView
@@ -63,6 +63,8 @@ class GameScene:
         self.top_buttons: list[Button] = []
         self.skip_button: Button | None = None
         self.status = ""
+        self.intents: list = []                 # enemy intent shown on players' turns
+        self._intent_key = None
         self.private_seat: int | None = None    # whose hidden hand the current question shows
         self.after_curtain: int | None = None   # open that hand once its owner passed the curtain
 
@@ -432,12 +434,15 @@ class GameScene:
         bv.draw_borough_labels(surf, game)
         avoid = [(x, y, 4 if i in hl.spaces else 1) for i, (x, y) in enumerate(bv.centers)]
         avoid += [(*bv.centers[f.space], 6) for f in game.fighters]
+        self.update_intents()
+        intent_view.draw(surf, bv, self.intents)
         combat_hover = self.combat.draw(surf, L.board, self.hover_pos, avoid)
         surf.set_clip(clip)
 
         # top bar with the menu and undo buttons on its right
         self.hud.hits.clear()
-        status_bottom = self.hud.draw_side(surf, L.side, game, self.ctl.seat_kinds() if self.ctl else {})
+        status_bottom = self.hud.draw_side(surf, L.side, game, self.ctl.seat_kinds() if self.ctl else {},
+                                           intent_view.summary(self.intents))
         bw = 150
         self.hud.draw_top(surf, L.top, game, right_reserved=bw + 10)
         self.top_buttons = [
@@ -490,6 +495,16 @@ class GameScene:
         if self.overlay is not None:
             self.overlay.draw(surf, self.hover_pos)
         self._draw_toast(surf)
+
+    def update_intents(self) -> None:
+        """On a player's turn, while the player decides: what each enemy would do now."""
+        game = self.game
+        cur = game.current
+        show = self.model is not None and cur is not None and not cur.is_enemy and game.combat is None
+        key = (len(game.events or ()), len(game.answers), show)
+        if key != self._intent_key:
+            self._intent_key = key
+            self.intents = intent_view.enemy_intents(game) if show else []
 
     def _space_lines(self, space: int) -> list[str]:
         lines = self.board_view.describe_space(self.game, space)

@@ -78,8 +78,11 @@ class Hud:
         T.draw_text(surf, "to come", (d.centerx, d.bottom - 3), 10, T.MUTED, anchor="midbottom")
 
     # ------------------------------------------------------------ the status column
-    def draw_side(self, surf: pygame.Surface, rect: pygame.Rect, game, seat_kinds: dict[int, str]) -> int:
-        """Draw the status column from the top of `rect`; returns the y where it ends."""
+    def draw_side(self, surf: pygame.Surface, rect: pygame.Rect, game, seat_kinds: dict[int, str],
+                  intents: dict[int, list[str]] | None = None) -> int:
+        """Draw the status column from the top of `rect`; returns the y where it ends.
+        `intents`: side index -> what that enemy would do now (shown on players' turns)."""
+        self.intents = intents or {}
         pygame.draw.rect(surf, T.PANEL, rect)
         pygame.draw.line(surf, T.PANEL_EDGE, rect.topleft, rect.bottomleft)
         x, w = rect.left + 12, rect.width - 24
@@ -118,6 +121,10 @@ class Hud:
                 if side.removed and any(getattr(c, "fury", False) for c in side.removed):
                     T.draw_text(surf, f"supply {len(side.removed)}", (rx + 10, y), 12, T.DIM)
                 y += 18
+                for line in getattr(self, "intents", {}).get(side.index, []):
+                    T.draw_text(surf, "→ " + line, (x + 20, y), 12, T.WARN if "threat" in line else T.HIGHLIGHT,
+                                max_width=w - 20)
+                    y += 16
             y += 4
         return y
 
