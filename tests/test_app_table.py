@@ -236,3 +236,54 @@ def test_enemy_intent_on_a_players_turn_reads_the_targeting_rule():
     assert all(lines for lines in seen["lines"].values()) and len(seen["lines"]) == 2
     words = " ".join(line for lines in seen["lines"].values() for line in lines)
     assert "attacks" in words or "threat +1" in words
+
+
+# ---------------------------------------------------------------- a readable flow
+def test_round_banner_holds_the_game_until_clicked():
+    """Each round opens with a 'Round N' banner (p.5) that holds the game until a click (or
+    a readable time); the click ends that hold only, the game goes on."""
+    setup = GameSetup(scenario(minions=[]), seed=8)
+    seen = {"titles": [], "held_frames": 0}
+
+    def driver(app):
+        scene = app.scene
+        if scene is not app.game_scene:
+            return
+        if scene.banner_held:
+            seen["held_frames"] += 1
+            title = scene.banners.banner.title if scene.banners.banner else ""
+            if not seen["titles"] or seen["titles"][-1] != title:
+                seen["titles"].append(title)
+                click(scene.layout.board.center)
+        elif scene.waiting:
+            key(pygame.K_SPACE)                          # enemy turns: skip to the next decision
+        elif scene.model is not None:
+            if len(seen["titles"]) >= 2:
+                seen["round"] = scene.game.round
+                raise QuitApp()
+            click_option(app, quick_policy(scene.game, scene.model.decision))
+
+    App(SIZE, headless=True, fps=0, on_frame=driver, max_frames=4000, speed_ms=400).run(start=setup)
+    assert seen["titles"][:2] == ["Round 1", "Round 2"]
+    assert seen["held_frames"] <= 6, "each click ended its hold at once"
+
+
+def test_objective_banner_says_which_borough_fell_and_how_far_dimension_x_reaches():
+    """'Shredder completes the objective' becomes 'Manhattan falls!' once the borough flips
+    (p.14); Krang's becomes 'Dimension X expands to screen 2' (p.16)."""
+    from types import SimpleNamespace
+
+    from adventures.app.banner import banner_for
+    game = SimpleNamespace(round=3, adv=SimpleNamespace(villain=SimpleNamespace(name="Shredder"), completions=1))
+    first = banner_for(game, {"kind": "objective", "completions": 1}, None)
+    assert first.title == "Shredder completes the objective" and "1 of 4" in first.subtitle
+    fell = banner_for(game, {"kind": "borough", "text": "Manhattan falls to the Foot Clan (1 fallen).",
+                             "borough": "Manhattan"}, first)
+    assert fell.title == "Manhattan falls!" and fell.subtitle == first.subtitle
+    assert banner_for(game, {"kind": "borough", "text": "Queens is now under threat.", "borough": "Queens"},
+                      fell) is None
+    dx = banner_for(game, {"kind": "dimension_x", "text": "Dimension X expands to screen 2.", "markers": 2}, first)
+    assert dx.title == "Dimension X expands to screen 2"
+    assert banner_for(game, {"kind": "round", "round": 4, "deck": ["a", "b"]}, None).title == "Round 4"
+    end = banner_for(game, {"kind": "game_over", "winner": "heroes", "reason": "Shredder is defeated"}, None)
+    assert end.title == "The heroes win!"

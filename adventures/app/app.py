@@ -142,13 +142,17 @@ class App:
         idle = pygame.time.get_ticks() - self.last_input > IDLE_AFTER_MS and not getattr(scene, "waiting", False)
         self.clock.tick(min(self.fps, IDLE_FPS) if idle and self.fps else self.fps)
 
-    def wait(self, scene, ms: int) -> None:
-        """Pacing: show the game for `ms` (skippable with Space or the skip button)."""
+    def wait(self, scene, ms: int | None, done: Callable[[], bool] | None = None) -> None:
+        """Pacing: show the game for `ms` (None: until `done()`); Space or the skip button
+        skip the rest of the turn, a click ends this one wait."""
         scene.waiting = True
+        scene.skip_wait = False
         try:
-            self.run_scene(scene, until=lambda: scene.skip_turn, timeout_ms=ms)
+            self.run_scene(scene, until=lambda: scene.skip_turn or scene.skip_wait or (done is not None and done()),
+                           timeout_ms=ms)
         finally:
             scene.waiting = False
+            scene.skip_wait = False
 
     def quit_requested(self) -> None:
         if self.controller is not None and self.scene is self.game_scene:

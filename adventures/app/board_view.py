@@ -164,6 +164,7 @@ class BoardView:
         self.borough_label_pos: dict[str, tuple[int, int]] = {}
         self.screen_cols: dict[int, tuple[int, int]] = {}
         self.hover_space: int | None = None
+        self.moving: dict[int, tuple[int, int]] = {}      # fighter uid -> where it is mid-slide
 
     # ------------------------------------------------------------ geometry
     def layout(self, rect: pygame.Rect) -> None:
@@ -524,7 +525,7 @@ class BoardView:
 
     def _draw_fighter(self, surf, f: Fighter, legal: bool, ring: T.Color, current: bool, focus: bool,
                       subject: bool = False) -> None:
-        x, y = self.centers[f.space]
+        x, y = self.moving.get(f.uid) or self.centers[f.space]
         big = f.kind in (HERO, VILLAIN)
         rad = int(self.r * (0.9 if big else 0.74))
         color = T.seat_color(f.side)

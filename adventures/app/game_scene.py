@@ -10,12 +10,14 @@ import pygame
 
 from adventures.app import card_view, intent_view, overlays
 from adventures.app import theme as T
+from adventures.app.banner import BannerView, banner_for
 from adventures.app.board_view import BoardView, Highlights
 from adventures.app.combat_view import CombatView
 from adventures.app.hand_view import HandView
 from adventures.app.hud import Hud
 from adventures.app.layout import GameLayout
 from adventures.app.log_panel import LogPanel
+from adventures.app.motion import Motion
 from adventures.app.private import bot_pick, private_groups
 from adventures.app.prompt import PromptBar, PromptModel
 from adventures.app.widgets import Button
@@ -63,6 +65,11 @@ class GameScene:
         self.top_buttons: list[Button] = []
         self.skip_button: Button | None = None
         self.status = ""
+        self.motion = Motion()                  # fighters sliding, damage rising
+        self.banners = BannerView()
+        self.banner_held = False                # the controller holds the game on a banner
+        self.skip_wait = False                  # a click ends the current hold (Space: the turn)
+        self.turn_intent: list = []             # an enemy's target, drawn before it moves
         self.intents: list = []                 # enemy intent shown on players' turns
         self._intent_key = None
         self.private_seat: int | None = None    # whose hidden hand the current question shows
@@ -77,6 +84,9 @@ class GameScene:
         self.combat.dismiss()
         self.trail = None
         self.tab_side = None
+        self.motion.clear()
+        self.banners.dismiss()
+        self.turn_intent = []
 
     def attach(self, game, controller) -> None:
         self.game = game
@@ -94,9 +104,21 @@ class GameScene:
     def toast(self, text: str) -> None:
         self._toast = (text, pygame.time.get_ticks() + TOAST_MS)
 
-    def on_game_event(self, event: dict) -> None:
+    def on_game_event(self, event: dict):
+        """Update what is shown; returns the banner this event raised (or amended), if any."""
+        now = pygame.time.get_ticks()
         self.combat.on_event(self.game, event)
         kind = event.get("kind")
+        self.motion.on_event(self.game, event, now)
+        current = None if self.banners.expired(now) else self.banners.banner
+        banner = banner_for(self.game, event, current)
+        if banner is not None:
+            self.banners.show(banner, now)
+        if kind == "turn":
+            side = next((s for s in self.game.sides if s.index == event.get("side")), None)
+            self.turn_intent = intent_view.turn_intent(self.game, side) if side is not None and side.is_enemy else []
+        elif kind in ("move", "action", "no_target", "round", "end_of_round"):
+            self.turn_intent = []
         if kind == "move" and self.game is not None:
             ids = event.get("path") or []
             index = self.game.board.index
@@ -106,6 +128,7 @@ class GameScene:
             self.skip_turn = False
         if kind != "draw":
             self.status = str(event.get("text", ""))
+        return banner
 
     def begin_decision(self, decision) -> None:
         self.private_seat = self.after_curtain = None
@@ -214,6 +237,12 @@ class GameScene:
                 self.prompt_bar.page += 1 if event.y < 0 else -1
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.hover_pos = event.pos
+            if self.banner_held or (self.waiting and self.combat.rect.collidepoint(event.pos)):
+                self.skip_wait = True            # a click ends this hold; Space skips the turn
+                self.banners.dismiss()
+                if self.combat.rect.collidepoint(event.pos):
+                    self.combat.dismiss()
+                return
             self._click(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 3 and self.narrowed is not None:
             self.unnarrow()
@@ -430,12 +459,14 @@ class GameScene:
             bv.hover_space = None
         clip = surf.get_clip()
         surf.set_clip(L.board)
+        bv.moving = self.motion.positions(bv.centers, now)
         bv.draw(surf, game, hl, now)
         bv.draw_borough_labels(surf, game)
         avoid = [(x, y, 4 if i in hl.spaces else 1) for i, (x, y) in enumerate(bv.centers)]
         avoid += [(*bv.centers[f.space], 6) for f in game.fighters]
         self.update_intents()
-        intent_view.draw(surf, bv, self.intents)
+        intent_view.draw(surf, bv, self.intents or self.turn_intent)
+        self.motion.draw_floaters(surf, bv, game, now)
         combat_hover = self.combat.draw(surf, L.board, self.hover_pos, avoid)
         surf.set_clip(clip)
 
@@ -492,6 +523,7 @@ class GameScene:
                 hit = self.hud.hits.at(self.hover_pos)
                 if hit is not None and hit[0] == "init":
                     self._tooltip(surf, init_card_lines(hit[1]), screen)
+        self.banners.draw(surf, L.board, now, self.banner_held)
         if self.overlay is not None:
             self.overlay.draw(surf, self.hover_pos)
         self._draw_toast(surf)

@@ -59,6 +59,18 @@ def enemy_intents(game) -> list[EnemyIntent]:
     return out
 
 
+def turn_intent(game, side) -> list[EnemyIntent]:
+    """At the start of an enemy's turn: its target (the move of the card being resolved)."""
+    enemy = side.fighters[0] if side.fighters else None
+    if enemy is None or not enemy.alive or enemy.space is None:
+        return []
+    move = next((c.move for c in reversed(game.adv.row) if c.side is side and c.move is not None), None)
+    if move is None:
+        moves = upcoming_moves(game, side)
+        move = moves[-1] if moves else 0
+    return [EnemyIntent(side, enemy, move, enemy_intent(game, enemy, move))]
+
+
 def summary(items: list[EnemyIntent]) -> dict[int, list[str]]:
     """side index -> intent lines (for the status column)."""
     lines: dict[int, list[str]] = {}
