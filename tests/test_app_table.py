@@ -287,3 +287,47 @@ def test_objective_banner_says_which_borough_fell_and_how_far_dimension_x_reache
     assert banner_for(game, {"kind": "round", "round": 4, "deck": ["a", "b"]}, None).title == "Round 4"
     end = banner_for(game, {"kind": "game_over", "winner": "heroes", "reason": "Shredder is defeated"}, None)
     assert end.title == "The heroes win!"
+
+
+# ---------------------------------------------------------------- every option explained
+def test_the_reroll_question_shows_what_every_face_of_the_trap_does():
+    """Krang's trap is revealed, then the die rolls (p.17): the reroll question says what the
+    rolled face does, and the faces of that trap (1-5 and the X dud) are drawn beside it."""
+    from adventures.app import die_view
+    from adventures.villains.krang import activate_trap
+    setup = GameSetup(scenario("krang", minions=[]), seed=4)
+    seen = {}
+    drawn = []
+    original = die_view.draw_faces
+
+    def spy(surf, board, context):
+        rect = original(surf, board, context)
+        if rect is not None:
+            drawn.append(rect)
+        return rect
+
+    die_view.draw_faces = spy
+    try:
+        def driver(app):
+            scene = app.scene
+            if scene is not app.game_scene or scene.model is None:
+                return
+            d = scene.model.decision
+            if d.tag == "reroll" and "prompt" not in seen:
+                seen["prompt"], seen["context"] = d.prompt, dict(d.context)
+                seen["drawn"] = len(drawn)
+                click_option(app, 0)
+            elif d.tag == "action" and "trap" not in seen:
+                seen["trap"] = True
+                activate_trap(scene.game)
+                raise QuitApp()
+            elif d.tag != "reroll":
+                click_option(app, 0)
+
+        App(SIZE, headless=True, fps=0, on_frame=driver, max_frames=600, speed_ms=0).run(start=setup)
+    finally:
+        die_view.draw_faces = original
+    faces = seen["context"]["faces"]
+    assert sorted(faces) == ["1", "2", "3", "4", "5", "X"]
+    assert faces[seen["context"]["face"]] in seen["prompt"]
+    assert seen["drawn"] > 0, "the faces are drawn beside the question"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from adventures.app import card_view, intent_view, overlays
+from adventures.app import card_view, die_view, intent_view, overlays
 from adventures.app import theme as T
 from adventures.app.banner import BannerView, banner_for
 from adventures.app.board_view import BoardView, Highlights
@@ -468,6 +468,8 @@ class GameScene:
         intent_view.draw(surf, bv, self.intents or self.turn_intent)
         self.motion.draw_floaters(surf, bv, game, now)
         combat_hover = self.combat.draw(surf, L.board, self.hover_pos, avoid)
+        if model is not None:
+            die_view.draw_faces(surf, L.board, model.decision.context or {})
         surf.set_clip(clip)
 
         # top bar with the menu and undo buttons on its right
