@@ -28,6 +28,15 @@ def health_bar(surf, rect: pygame.Rect, health: int, maximum: int, color: T.Colo
     pygame.draw.rect(surf, T.PANEL_EDGE, rect, 1, border_radius=rect.height // 2)
 
 
+def order_badge(surf, center, number: int, color: T.Color) -> int:
+    """A small round player-order marker (p.4); returns its right edge."""
+    r = 8
+    pygame.draw.circle(surf, color, center, r)
+    pygame.draw.circle(surf, (15, 15, 18), center, r, 1)
+    T.draw_text(surf, str(number), center, 11, T.readable_on(color), bold=True, anchor="center")
+    return center[0] + r
+
+
 class Hud:
     def __init__(self):
         self.hits = HitList()
@@ -61,7 +70,13 @@ class Hud:
                              border_bottom_left_radius=6)
             pygame.draw.rect(surf, T.HIGHLIGHT if current else T.PANEL_EDGE, r, 2 if current else 1, border_radius=6)
             name = card.name
-            T.draw_text(surf, name, (r.left + 11, r.top + 4), 13, T.TEXT, bold=current, max_width=r.width - 14)
+            tx = r.left + 11
+            if card.owner == "player" and card.side is not None:
+                name = card.side.name              # people are named by their hero
+                number = next((n for n, sd in adv.seats.items() if sd is card.side), None)
+                if number is not None:
+                    tx = order_badge(surf, (tx + 8, r.top + 12), number, color) + 4
+            T.draw_text(surf, name, (tx, r.top + 4), 13, T.TEXT, bold=current, max_width=r.right - tx - 3)
             sub = f"move {card.move}" if card.move is not None else card.owner
             if card.end_of_round:
                 sub += " · end of round"
@@ -243,10 +258,12 @@ class Hud:
             num = order.get(side.index)
             who = seat_kinds.get(side.index, "")
             title = side.name + (" (eliminated)" if side.eliminated else "")
-            T.draw_text(surf, title, (x + 11, y), 15, T.TEXT if not side.eliminated else T.DIM, bold=True,
-                        max_width=w - 120)
-            tag = f"P{num} · {who}" if num is not None else who
-            T.draw_text(surf, tag, (x + w, y + 1), 12, T.MUTED, anchor="topright")
+            tx = x + 11
+            if num is not None:                    # the player order marker (p.4), as a badge
+                tx = order_badge(surf, (tx + 8, y + 9), num, color) + 5
+            T.draw_text(surf, title, (tx, y), 15, T.TEXT if not side.eliminated else T.DIM, bold=True,
+                        max_width=x + w - 80 - tx)
+            T.draw_text(surf, who, (x + w, y + 1), 12, T.MUTED, anchor="topright")
             hp = "  ".join(f"{f.name} {f.health}/{f.max_health}" if f.alive else f"{f.name} KO"
                            for f in side.fighters)
             T.draw_text(surf, hp, (x + 11, y + 17), 12, T.TEXT, max_width=w - 11)
