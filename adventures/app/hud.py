@@ -11,6 +11,7 @@ import pygame
 from adventures.app import theme as T
 from adventures.app.widgets import HitList
 
+LOG_MIN_H = 140            # the log keeps at least this much of the column (layout.log_rect)
 OWNER_COLORS = {"special": (120, 100, 150), "ally": (70, 150, 110), "henchman": (150, 80, 80)}
 
 
@@ -76,7 +77,11 @@ class Hud:
                 number = next((n for n, sd in adv.seats.items() if sd is card.side), None)
                 if number is not None:
                     tx = order_badge(surf, (tx + 8, r.top + 12), number, color) + 4
-            T.draw_text(surf, name, (tx, r.top + 4), 13, T.TEXT, bold=current, max_width=r.right - tx - 3)
+            if name.endswith("'s Turn"):
+                name = name[:-len("'s Turn")]      # the row already says whose turn each card is
+            size = T.fit_size(name, 13, r.right - tx - 3, current, 10)
+            T.draw_text(surf, name, (tx, r.top + 4 + (13 - size) // 2), size, T.TEXT, bold=current,
+                        max_width=r.right - tx - 3)
             sub = f"move {card.move}" if card.move is not None else card.owner
             if card.end_of_round:
                 sub += " · end of round"
@@ -135,11 +140,12 @@ class Hud:
                 rx = self._pile_link(surf, (rx + 10, y), f"discard {len(side.discard)}", ("pile", side, "discard"))
                 if side.removed and any(getattr(c, "fury", False) for c in side.removed):
                     T.draw_text(surf, f"supply {len(side.removed)}", (rx + 10, y), 12, T.DIM)
+                lines = getattr(self, "intents", {}).get(side.index, [])
+                if lines:      # what it would do now: on the piles row, so the column stays short
+                    text = "→ " + " | ".join(lines)
+                    T.draw_text(surf, text, (rx + 12, y), 12, T.WARN if "threat" in text else T.HIGHLIGHT,
+                                max_width=x + w - rx - 12)
                 y += 18
-                for line in getattr(self, "intents", {}).get(side.index, []):
-                    T.draw_text(surf, "→ " + line, (x + 20, y), 12, T.WARN if "threat" in line else T.HIGHLIGHT,
-                                max_width=w - 20)
-                    y += 16
             y += 4
         return y
 
@@ -245,12 +251,15 @@ class Hud:
         y += 18
         order = {side.index: n for n, side in adv.seats.items()}
         players = sorted((s for s in game.sides if not s.is_enemy), key=lambda s: order.get(s.index, 9))
+        # short of room (4 players at 720 pixels): health goes on the name row, one row saved each
+        compact = bottom - LOG_MIN_H - y < len(players) * 54
+        row_h = 38 if compact else 54
         for side in players:
             if y > bottom - 30:
                 break
             color = T.seat_color(side)
             current = game.current is side
-            r = pygame.Rect(x - 4, y - 2, w + 8, 50)
+            r = pygame.Rect(x - 4, y - 2, w + 8, row_h - 4)
             if current:
                 pygame.draw.rect(surf, T.PANEL_HI, r, border_radius=6)
                 pygame.draw.rect(surf, color, r, 1, border_radius=6)
@@ -261,14 +270,25 @@ class Hud:
             tx = x + 11
             if num is not None:                    # the player order marker (p.4), as a badge
                 tx = order_badge(surf, (tx + 8, y + 9), num, color) + 5
-            T.draw_text(surf, title, (tx, y), 15, T.TEXT if not side.eliminated else T.DIM, bold=True,
-                        max_width=x + w - 80 - tx)
-            T.draw_text(surf, who, (x + w, y + 1), 12, T.MUTED, anchor="topright")
             hp = "  ".join(f"{f.name} {f.health}/{f.max_health}" if f.alive else f"{f.name} KO"
                            for f in side.fighters)
-            T.draw_text(surf, hp, (x + 11, y + 17), 12, T.TEXT, max_width=w - 11)
-            rx = T.draw_text(surf, f"hand {len(side.hand)}", (x + 11, y + 32), 12, T.MUTED).right
-            rx = self._pile_link(surf, (rx + 10, y + 32), f"deck {len(side.deck)}", ("pile", side, "deck"))
-            self._pile_link(surf, (rx + 10, y + 32), f"discard {len(side.discard)}", ("pile", side, "discard"))
-            y += 54
+            if compact:
+                short = "  ".join(f"{f.health}/{f.max_health}" if f.alive else "KO" for f in side.fighters)
+                right = T.draw_text(surf, short, (x + w, y + 1), 13, T.TEXT, bold=True, anchor="topright").left
+                T.draw_text(surf, title, (tx, y), 15, T.TEXT if not side.eliminated else T.DIM, bold=True,
+                            max_width=right - tx - 8)
+                rows_y = y + 18
+            else:
+                T.draw_text(surf, title, (tx, y), 15, T.TEXT if not side.eliminated else T.DIM, bold=True,
+                            max_width=x + w - 80 - tx)
+                T.draw_text(surf, hp, (x + 11, y + 17), 12, T.TEXT, max_width=w - 11)
+                rows_y = y + 32
+            rx = T.draw_text(surf, f"hand {len(side.hand)}", (x + 11, rows_y), 12, T.MUTED).right
+            rx = self._pile_link(surf, (rx + 10, rows_y), f"deck {len(side.deck)}", ("pile", side, "deck"))
+            rx = self._pile_link(surf, (rx + 10, rows_y), f"discard {len(side.discard)}", ("pile", side, "discard"))
+            if compact or not who:
+                T.draw_text(surf, who, (x + w, rows_y), 12, T.MUTED, anchor="topright")
+            else:
+                T.draw_text(surf, who, (x + w, y + 1), 12, T.MUTED, anchor="topright")
+            y += row_h
         return y

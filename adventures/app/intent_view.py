@@ -30,13 +30,14 @@ class EnemyIntent:
         self.side, self.enemy, self.move, self.intent = side, enemy, move, intent
 
     def text(self) -> str:
+        """Short words for the status column: '→ Leonardo (2 spaces)', 'threat +1 (none in 3)'."""
         it = self.intent
         if it.action == THREAT:
-            return f"move {self.move}: no hero in reach, threat +1"
+            return f"threat +1 (none in {self.move})"
         names = " or ".join(t.name for t in it.targets)
         if it.action == ATTACK:
-            return f"attacks {names} (adjacent)"
-        return f"move {self.move}: {it.distance} space{'s' if it.distance != 1 else ''}, attacks {names}"
+            return f"{names} (adjacent)"
+        return f"{names} ({it.distance} space{'s' if it.distance != 1 else ''})"
 
 
 def enemy_intents(game) -> list[EnemyIntent]:

@@ -121,6 +121,16 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
 
 
 @functools.lru_cache(maxsize=1024)
+def fit_size(text: str, size: int, width: int, bold: bool = False, smallest: int = 9) -> int:
+    """The largest font size from `size` down to `smallest` at which `text` fits `width`
+    (shrink before cutting: names stay whole wherever they can)."""
+    for s in range(int(size), int(smallest) - 1, -1):
+        if font(s, bold).size(text)[0] <= width:
+            return s
+    return int(smallest)
+
+
+@functools.lru_cache(maxsize=1024)
 def wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
     """Split text into lines no wider than `width` pixels (words never split unless too long)."""
     f = font(size, bold)
