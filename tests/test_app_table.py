@@ -301,8 +301,8 @@ def test_the_reroll_question_shows_what_every_face_of_the_trap_does():
     drawn = []
     original = die_view.draw_faces
 
-    def spy(surf, board, context):
-        rect = original(surf, board, context)
+    def spy(surf, board, context, *rest):
+        rect = original(surf, board, context, *rest)
         if rect is not None:
             drawn.append(rect)
         return rect
@@ -330,5 +330,5 @@ def test_the_reroll_question_shows_what_every_face_of_the_trap_does():
         die_view.draw_faces = original
     faces = seen["context"]["faces"]
     assert sorted(faces) == ["1", "2", "3", "4", "5", "X"]
-    assert faces[seen["context"]["face"]] in seen["prompt"]
+    assert faces[seen["context"]["face"]].rstrip(".") in seen["prompt"]
     assert seen["drawn"] > 0, "the faces are drawn beside the question"

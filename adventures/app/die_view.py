@@ -10,7 +10,8 @@ import pygame
 from adventures.app import theme as T
 
 
-def draw_faces(surf: pygame.Surface, board: pygame.Rect, context: dict) -> pygame.Rect | None:
+def draw_faces(surf: pygame.Surface, board: pygame.Rect, context: dict, avoid=()) -> pygame.Rect | None:
+    """Draw in the bottom corner of the board covering the fewest `avoid` points."""
     faces = context.get("faces") or {}
     if not faces:
         return None
@@ -20,7 +21,12 @@ def draw_faces(surf: pygame.Surface, board: pygame.Rect, context: dict) -> pygam
     rows = [(face, T.wrap(text, size, width - 60)) for face, text in faces.items()]
     line_h = T.font(size).get_linesize()
     height = 34 + sum(len(lines) * line_h + 6 for _f, lines in rows)
-    rect = pygame.Rect(board.left + 10, board.bottom - height - 10, width, height)
+    corners = [pygame.Rect(board.left + 10, board.bottom - height - 10, width, height),
+               pygame.Rect(board.right - width - 10, board.bottom - height - 10, width, height),
+               pygame.Rect(board.right - width - 10, board.top + 10, width, height),
+               pygame.Rect(board.left + 10, board.top + 10, width, height)]
+    rect = min(corners, key=lambda r: (sum(1 for x, y in avoid if r.inflate(20, 20).collidepoint(x, y)),
+                                       corners.index(r)))
     shade = pygame.Surface(rect.size, pygame.SRCALPHA)
     shade.fill((12, 14, 20, 235))
     surf.blit(shade, rect)

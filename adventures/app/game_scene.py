@@ -469,7 +469,8 @@ class GameScene:
         self.motion.draw_floaters(surf, bv, game, now)
         combat_hover = self.combat.draw(surf, L.board, self.hover_pos, avoid)
         if model is not None:
-            die_view.draw_faces(surf, L.board, model.decision.context or {})
+            die_view.draw_faces(surf, L.board, model.decision.context or {},
+                                [bv.centers[f.space] for f in game.fighters if f.space is not None])
         surf.set_clip(clip)
 
         # top bar with the menu and undo buttons on its right

@@ -170,12 +170,18 @@ class Hud:
                 T.draw_text(surf, "!", r.center, 15, T.TEXT, bold=True, anchor="center")
             elif adv.threat_numbered:
                 T.draw_text(surf, str(lv), r.center, 13, T.TEXT, anchor="center")
+            else:               # a track without printed levels (Krang): count the steps to "!"
+                T.draw_text(surf, str(i + 1), r.center, 12, T.mix(T.TEXT, fill, 0.35), anchor="center")
             if i == adv.threat:
                 pygame.draw.circle(surf, T.HIGHLIGHT, (r.centerx, r.bottom + 7), 6)
                 pygame.draw.circle(surf, (20, 20, 20), (r.centerx, r.bottom + 7), 6, 1)
                 pygame.draw.rect(surf, T.HIGHLIGHT, r, 2, border_radius=4)
         self.threat_rect = pygame.Rect(x, y, w, 40)
         y += 40
+        if not adv.threat_numbered:
+            T.draw_text(surf, f"{n} steps: the marker reaching ! completes the objective", (x, y - 2), 11, T.DIM,
+                        max_width=w)
+            y += 15
         T.draw_text(surf, "Objectives", (x, y), 13, T.MUTED)
         for k in range(4):
             c = (x + 84 + k * 22, y + 8)

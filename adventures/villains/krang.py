@@ -82,7 +82,7 @@ def roll_die(game, why: str, faces: dict[str, str] | None = None) -> str:
             break
         options: list = [None, *offers]
         labels = [f"accept {face}"] + [f"reroll: {s.name} discards {c.name}" for s, c in offers]
-        meaning = f": {faces[face]}" if faces and face in faces else ""
+        meaning = f": {faces[face].rstrip('.')}" if faces and face in faces else ""
         pick = game.decide(TABLE, OPTION, f"Krang rolled {face} ({why}){meaning}. Reroll by discarding a card?",
                            options, labels, tag="reroll", context={"face": face, "why": why, "faces": faces})
         if pick is None:
