@@ -332,3 +332,52 @@ def test_the_reroll_question_shows_what_every_face_of_the_trap_does():
     assert sorted(faces) == ["1", "2", "3", "4", "5", "X"]
     assert faces[seen["context"]["face"]].rstrip(".") in seen["prompt"]
     assert seen["drawn"] > 0, "the faces are drawn beside the question"
+
+
+# ---------------------------------------------------------------- browsing enemies and traps
+def test_enemy_deck_and_trap_decks_can_be_browsed():
+    """An enemy deck is face down but its list is public (p.12): clicking it lists every
+    card with values and counts in deck / discard; Krang's traps list deck and discard
+    with what each die face does (p.17)."""
+    from adventures.app.browse import EnemyDeckOverlay, TrapOverlay
+    setup = GameSetup(scenario("krang", minions=[]), seed=4)
+    seen = {"step": 0}
+
+    def driver(app):
+        scene = app.scene
+        if scene is not app.game_scene or scene.model is None:
+            return
+        if scene.model.decision.tag != "action":
+            click_option(app, 0)
+            return
+        hits = scene.hud.hits.items
+        if seen["step"] == 0:
+            seen["step"] = 1
+            villain = scene.game.adv.villain
+            rect = next(r for r, v in hits if v[0] == "pile" and v[1] is villain and v[2] == "deck")
+            click(rect.center)
+        elif seen["step"] == 1 and isinstance(scene.overlay, EnemyDeckOverlay):
+            seen["step"] = 2
+            seen["enemy_rows"] = [r[0] for r in scene.overlay.rows(600)]
+            seen["deck"] = {c.name for c in scene.game.adv.villain.deck}
+            seen["deck_size"] = len(scene.game.adv.villain.deck) + len(scene.game.adv.villain.discard)
+            key(pygame.K_ESCAPE)
+        elif seen["step"] == 2 and scene.overlay is None:
+            seen["step"] = 3
+            rect = next(r for r, v in hits if v[0] == "traps")
+            click(rect.center)
+        elif seen["step"] == 3 and isinstance(scene.overlay, TrapOverlay):
+            seen["trap_rows"] = [r[0] for r in scene.overlay.rows(600)]
+            seen["trap_deck"] = list(scene.game.adv.data["trap_deck"])
+            raise QuitApp()
+
+    App(SIZE, headless=True, fps=0, on_frame=driver, max_frames=600, speed_ms=0).run(start=setup)
+    rows = seen["enemy_rows"]
+    assert all(any(r.startswith(name + "  (") for r in rows) for name in seen["deck"])
+    in_deck = sum(int(r.split("(")[1].split(" in deck")[0]) for r in rows if " in deck · " in r)
+    in_discard = sum(int(r.split(" · ")[1].split(" in discard")[0]) for r in rows if " in deck · " in r)
+    assert in_deck + in_discard == seen["deck_size"]
+    assert any(r.startswith("attack ") for r in rows)
+    trap_rows = seen["trap_rows"]
+    assert all(any(r.startswith(name) for r in trap_rows) for name in seen["trap_deck"])
+    assert any(r.startswith("1: ") for r in trap_rows) and any(r.startswith("X: a dud") for r in trap_rows)

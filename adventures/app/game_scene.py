@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from adventures.app import card_view, die_view, intent_view, overlays
+from adventures.app import browse, card_view, die_view, intent_view, overlays
 from adventures.app import theme as T
 from adventures.app.banner import BannerView, banner_for
 from adventures.app.board_view import BoardView, Highlights
@@ -314,7 +314,9 @@ class GameScene:
                 self.pick(self.model.options_for_card(hit[1]), hit[1].name)
         elif kind == "pile":
             _kind, side, which = hit
-            if which == "deck":
+            if which == "deck" and side.is_enemy:          # its composition is public (p.12)
+                self.overlay = browse.EnemyDeckOverlay(side)
+            elif which == "deck":
                 self.overlay = overlays.PileOverlay(f"{side.name}: deck", [], hidden_count=len(side.deck))
             else:
                 self.overlay = overlays.PileOverlay(f"{side.name}: discard pile (newest first)", side.discard)
@@ -323,8 +325,7 @@ class GameScene:
             if self.model is not None:   # re-map card clicks to the newly shown hand
                 self.model = PromptModel(self.game, self.model.decision, self.hand_state()[0])
         elif kind == "traps":
-            names = [getattr(t, "name", str(t)) for t in hit[1]]
-            self.overlay = overlays.PileOverlay("Technodrome traps: discard pile", [], names=names)
+            self.overlay = browse.TrapOverlay(self.game)
 
     def pick(self, options: list[int], what: str) -> None:
         if self.narrowed is not None:

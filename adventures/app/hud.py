@@ -247,7 +247,8 @@ class Hud:
                 T.draw_text(surf, line, (x, y), 13, color)
                 y += 17
         if trap is not None:
-            self._pile_link(surf, (x, y), f"trap discard {len(trap)}", ("traps", trap))
+            deck = data.get("trap_deck") or []
+            self._pile_link(surf, (x, y), f"traps: deck {len(deck)} · discard {len(trap)}", ("traps", trap))
             y += 18
         return y
 
