@@ -381,3 +381,76 @@ def test_enemy_deck_and_trap_decks_can_be_browsed():
     trap_rows = seen["trap_rows"]
     assert all(any(r.startswith(name) for r in trap_rows) for name in seen["trap_deck"])
     assert any(r.startswith("1: ") for r in trap_rows) and any(r.startswith("X: a dud") for r in trap_rows)
+
+
+# ---------------------------------------------------------------- settings, assets, sound
+def test_players_heroes_and_seats_are_remembered_for_the_next_game():
+    """The new-game screen opens on the players, heroes and seats last started."""
+    seen = {"step": 0}
+
+    def driver(app):
+        scene = app.scene
+        if isinstance(scene, NewGameScene) and seen["step"] == 0:
+            seen["step"] = 1
+            scene.action(("players", 2))
+            scene.action(("hero", 1, 1))
+            scene.action(("control", 1, "human"))
+            seen["heroes"] = list(scene.heroes[:2])
+            scene.action("start")
+        elif scene is app.game_scene and scene.model is not None:
+            raise QuitApp()
+
+    App(SIZE, headless=True, fps=0, on_frame=driver, max_frames=300, speed_ms=0).run()
+    fresh = NewGameScene(App(SIZE, headless=True, fps=0, speed_ms=0))
+    assert fresh.players == 2 and fresh.heroes[:2] == seen["heroes"]
+    assert fresh.controls[:2] == ["human", "human"]
+
+
+def test_settings_stick_and_the_palette_and_text_size_apply(app_home):
+    """Text size, colour-blind-safe palette and mute are saved and applied at the next start."""
+    import json
+
+    from adventures.app import settings
+    from adventures.app import theme as T
+    app = App(SIZE, headless=True, fps=0, speed_ms=0)
+    try:
+        standard = T.seat_color(type("S", (), {"is_enemy": False, "hero_key": "raphael", "index": 1})())
+        settings.toggle(app, "palette")
+        settings.toggle(app, "ui_scale")
+        settings.toggle(app, "sound")
+        from adventures.app import userdata as ud
+        ud.save_prefs(app.prefs)
+        saved = json.loads((app_home / "prefs.json").read_text())
+        assert saved["palette"] == "colour-blind" and saved["ui_scale"] == 1.15 and saved["sound"] is False
+        again = App(SIZE, headless=True, fps=0, speed_ms=0)
+        assert T.SCALE == 1.15 and again.sounds.enabled is False
+        safe = T.seat_color(type("S", (), {"is_enemy": False, "hero_key": "raphael", "index": 1})())
+        assert safe != standard and safe == T.COLOUR_BLIND["heroes"]["raphael"]
+    finally:
+        T.set_palette("standard")
+        T.set_scale(1.0)
+
+
+def test_sound_effects_are_made_by_our_code_and_the_app_runs_without_an_audio_device(monkeypatch):
+    """The effects in assets/sounds are exactly what the code synthesises; with no audio
+    device the app starts and plays silently; M mutes."""
+    import wave
+
+    from adventures.app import assets
+    for name in assets.SOUND_NAMES:
+        with wave.open(str(assets.ROOT / "sounds" / f"{name}.wav")) as w:
+            assert w.readframes(w.getnframes()) == assets.pcm16(assets.synth(name))
+    assert assets.font_file() is not None and assets.font_file(bold=True) is not None
+    sounds = assets.Sounds(True)
+    if sounds.available:
+        assert sounds.play("hit")
+        sounds.enabled = False
+        assert not sounds.play("hit")
+
+    def no_device(*_a, **_k):
+        raise pygame.error("No available audio device")
+
+    pygame.mixer.quit()
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    app = App(SIZE, headless=True, fps=0, speed_ms=0)
+    assert not app.sounds.available and not app.sounds.play("reveal")

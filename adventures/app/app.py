@@ -53,7 +53,7 @@ class App:
                  max_frames: int | None = None, speed_ms: int | None = None):
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")     # the app makes no sound
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         pygame.display.init()
         pygame.font.init()
         self.headless = headless
@@ -65,6 +65,10 @@ class App:
         self.last_input = 0
         self.frame_times: list[float] = []     # seconds spent drawing each frame (measured)
         self.prefs = userdata.load_prefs()
+        from adventures.app import settings
+        from adventures.app.assets import Sounds
+        self.sounds = Sounds(bool(self.prefs.get("sound", True)))   # silent where no audio device exists
+        settings.apply(self)
         self.speed_ms = speed_ms if speed_ms is not None else int(self.prefs.get("speed_ms", 400))
         size = size or tuple(self.prefs.get("window", ())) or default_window_size()
         flags = pygame.RESIZABLE
@@ -78,12 +82,8 @@ class App:
         self.controller: GameController | None = None
 
     def _icon(self) -> None:
-        icon = pygame.Surface((32, 32), pygame.SRCALPHA)
-        pygame.draw.circle(icon, (94, 186, 92), (16, 16), 15)
-        pygame.draw.rect(icon, (58, 134, 255), (3, 11, 26, 7), border_radius=3)
-        pygame.draw.circle(icon, (255, 255, 255), (11, 14), 3)
-        pygame.draw.circle(icon, (255, 255, 255), (21, 14), 3)
-        pygame.display.set_icon(icon)
+        from adventures.app.assets import icon
+        pygame.display.set_icon(icon())
 
     # ------------------------------------------------------------ speed
     @property

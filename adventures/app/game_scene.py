@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from adventures.app import browse, card_view, die_view, intent_view, overlays
+from adventures.app import browse, card_view, die_view, intent_view, overlays, settings
 from adventures.app import theme as T
 from adventures.app.banner import BannerView, banner_for
 from adventures.app.board_view import BoardView, Highlights
@@ -25,6 +25,7 @@ from engine.decisions import TABLE
 from engine.state import Card, Fighter
 
 TOAST_MS = 2800
+SOUNDS = {"reveal": "reveal", "damage": "hit", "threat": "threat", "objective": "objective"}
 
 
 def init_card_lines(card) -> list[str]:
@@ -128,6 +129,9 @@ class GameScene:
             self.skip_turn = False
         if kind != "draw":
             self.status = str(event.get("text", ""))
+        sound = SOUNDS.get(kind)
+        if sound and not self.game.replaying and not (self.ctl is not None and self.ctl.fast_forward):
+            self.app.sounds.play(sound)
         return banner
 
     def begin_decision(self, decision) -> None:
@@ -251,6 +255,9 @@ class GameScene:
         mods = event.mod if hasattr(event, "mod") else 0
         if event.key == pygame.K_z and mods & pygame.KMOD_CTRL:
             self.menu_action("undo")
+        elif event.key == pygame.K_m:
+            settings.toggle(self.app, "sound")
+            self.toast("Sound on" if self.app.prefs["sound"] else "Sound muted")
         elif event.key == pygame.K_ESCAPE:
             if self.narrowed is not None:
                 self.unnarrow()
@@ -413,6 +420,12 @@ class GameScene:
                 self.overlay = overlays.reference_chooser(players)
         elif isinstance(value, tuple) and value[0] == "reference":
             self.overlay = overlays.ReferenceOverlay(self.game.catalog.heroes[value[1]])
+        elif value == "settings":
+            self.overlay = settings.settings_overlay(self.app)
+        elif isinstance(value, tuple) and value[0] == "setting":
+            settings.toggle(self.app, value[1])
+            self.layout = None                  # text size changed: lay out again
+            self.overlay = settings.settings_overlay(self.app)
         elif value == "new":
             ctl.new_game()
         elif value == "quit":

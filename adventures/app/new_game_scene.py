@@ -59,6 +59,7 @@ class NewGameScene:
         first = "leonardo" if "leonardo" in self.catalog.heroes else "random"
         self.heroes = [first, "random", "random", "random"]
         self.controls = ["human", "heuristic", "heuristic", "heuristic"]
+        self.remembered(prefs)
         self.minions: list[str] = []
         self.allies = False
         self.extra_henchmen = 0
@@ -68,6 +69,19 @@ class NewGameScene:
         self.base_path: Path | None = None
         self.previews: dict[str, BoardView] = {}
         self.kept: Path | None = None   # where the game in progress was kept before another took over
+
+    def remembered(self, prefs: dict) -> None:
+        """Players, heroes and who plays them, as last started (anything unknown is ignored)."""
+        players = prefs.get("players")
+        if isinstance(players, int) and 1 <= players <= 4:
+            self.players = players
+        heroes, controls = prefs.get("heroes"), prefs.get("controls")
+        kinds = {value for value, _label in CONTROLS}
+        for k in range(4):
+            if isinstance(heroes, list) and k < len(heroes) and heroes[k] in self.hero_keys:
+                self.heroes[k] = heroes[k]
+            if isinstance(controls, list) and k < len(controls) and controls[k] in kinds:
+                self.controls[k] = controls[k]
 
     # ------------------------------------------------------------ building the setup
     def scenario(self):
@@ -93,7 +107,8 @@ class NewGameScene:
         except Exception as exc:   # a validation message, shown instead of starting
             self.error = str(exc).splitlines()[0]
             return
-        self.app.prefs.update(villain=self.villain, open_hands=self.open_hands)
+        self.app.prefs.update(villain=self.villain, open_hands=self.open_hands, players=self.players,
+                              heroes=list(self.heroes), controls=list(self.controls))
         self.result = GameSetup(scenario, self.seed(), self.open_hands,
                                 source=str(self.base_path) if self.base_path else "")
 
@@ -220,6 +235,15 @@ class NewGameScene:
             return
         elif kind == "clear_scenario":
             self.base, self.base_path = None, None
+        elif kind == "settings":
+            from adventures.app.settings import settings_overlay
+            self.overlay = settings_overlay(self.app)
+            return
+        elif kind == "setting":
+            from adventures.app.settings import settings_overlay, toggle
+            toggle(self.app, value[1])
+            self.overlay = settings_overlay(self.app)
+            return
         elif kind == "quit":
             from adventures.app.controller import QuitApp
             raise QuitApp()
@@ -335,6 +359,8 @@ class NewGameScene:
         self.buttons.append(Button(pygame.Rect(bx, y, 120, 46), "Load game…", value="load_menu", size=15))
         bx += 130
         self.buttons.append(Button(pygame.Rect(bx, y, 140, 46), "Scenario file…", value="scenario_menu", size=15))
+        bx += 150
+        self.buttons.append(Button(pygame.Rect(bx, y, 110, 46), "Settings…", value="settings", size=15))
         y += 58
         if self.error:
             y += T.draw_wrapped(surf, self.error, pygame.Rect(x0, y, form_w, 60), 14, T.DANGER) + 10

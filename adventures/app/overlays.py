@@ -82,6 +82,7 @@ def menu_overlay(can_undo: bool, speed_label: str, open_hands: bool) -> ButtonOv
         (f"Enemy speed: {speed_label}", "speed"),
         (f"Open hands: {'on' if open_hands else 'off'}", "hands"),
         ("Hero card reference", "reference"),
+        ("Settings…", "settings"),
         ("New game", "new"),
         ("Quit (the game is auto-saved)", "quit"),
     ])
