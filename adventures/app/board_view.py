@@ -371,11 +371,7 @@ class BoardView:
     def draw(self, surf: pygame.Surface, game, hl: Highlights | None = None, now_ms: int = 0) -> None:
         hl = hl or Highlights()
         data = game.adv.data if getattr(game, "adv", None) is not None else {}
-        bg, fg = self.static_layers()
-        surf.blit(bg, self.rect.topleft)
-        self._draw_boroughs(surf, data)
-        self._draw_dimension_x(surf, data)
-        surf.blit(fg, self.rect.topleft)
+        self._draw_base(surf, data)
         self._draw_foot(surf, data)
         self.draw_machines(surf, data)
         if hl.trail:
@@ -399,6 +395,21 @@ class BoardView:
                                f.uid in hl.subject)
         if self.hover_space is not None:
             pygame.draw.circle(surf, T.HOVER, self.centers[self.hover_space], self.r + 6, 2)
+
+    def _draw_base(self, surf, data) -> None:
+        """Paths, spaces, borough areas and Dimension X, composed once per change of those
+        (five full-board alpha blits a frame would cost the software renderer 60 fps)."""
+        key = (tuple(self.rect), surf.get_size(), tuple(data.get("fallen", ()) or ()), data.get("under_threat"),
+               data.get("dx_markers"))
+        if key != getattr(self, "_base_key", None):
+            layer = pygame.Surface(surf.get_size())
+            bg, fg = self.static_layers()
+            layer.blit(bg, self.rect.topleft)
+            self._draw_boroughs(layer, data)
+            self._draw_dimension_x(layer, data)
+            layer.blit(fg, self.rect.topleft)
+            self._base, self._base_key = layer, key
+        surf.blit(self._base, self.rect.topleft, self.rect)
 
     def _draw_boroughs(self, surf, data) -> None:
         if not self.board.boroughs:
