@@ -388,11 +388,13 @@ class BoardView:
             pygame.draw.circle(surf, ring, self.circle_pos(k), crad, 3)
         if hl.hover_circle is not None:
             pygame.draw.circle(surf, T.HOVER, self.circle_pos(hl.hover_circle), crad + 3, 2)
-        self._draw_tokens(surf, game)
         current = getattr(game, "current", None)
         for f in game.fighters:
             self._draw_fighter(surf, f, f.uid in hl.fighters, ring, f.side is current, f.uid in hl.focus,
                                f.uid in hl.subject)
+        self._draw_tokens(surf, game)             # markers and badges above the pieces
+        for f in game.fighters:
+            self._draw_badge(surf, f)
         if self.hover_space is not None:
             pygame.draw.circle(surf, T.HOVER, self.centers[self.hover_space], self.r + 6, 2)
 
@@ -520,7 +522,7 @@ class BoardView:
 
     def _draw_tokens(self, surf, game) -> None:
         tokens = getattr(game.adv, "tokens", {}) or {}
-        size = max(10, int(self.r * 0.62))
+        size = max(13, int(self.r * 0.8))        # legible: a letter on a chip, outlined
         for n, (kind, spaces) in enumerate(sorted(tokens.items())):
             color = (185, 190, 200) if kind == "mouser" else T.mix(T.WARN, T.DANGER, (hash(kind) % 5) / 5)
             for s in spaces:
@@ -528,11 +530,22 @@ class BoardView:
                     continue
                 x, y = self.centers[s]
                 rect = pygame.Rect(0, 0, size, size)
-                rect.center = (int(x - self.r * 0.85 + n * 4), int(y + self.r * 0.85))
+                rect.center = (int(x - self.r * 0.85 + n * 6), int(y + self.r * 0.85))
                 pygame.draw.rect(surf, color, rect, border_radius=3)
-                pygame.draw.rect(surf, (20, 20, 20), rect, 1, border_radius=3)
+                pygame.draw.rect(surf, (250, 250, 250), rect, 2, border_radius=3)
                 T.draw_text(surf, kind[:1].upper(), rect.center, max(8, size - 3), (20, 20, 20), bold=True,
                             anchor="center")
+
+    def _draw_badge(self, surf, f: Fighter) -> None:
+        """The health badge, drawn after every piece and token so nothing hides it."""
+        x, y = self.moving.get(f.uid) or self.centers[f.space]
+        rad = int(self.r * (0.9 if f.kind in (HERO, VILLAIN) else 0.74))
+        br = max(8, int(self.r * 0.45))
+        bc = (int(x + rad * 0.78), int(y + rad * 0.72))
+        low = f.health <= max(2, f.max_health // 4)
+        pygame.draw.circle(surf, (200, 40, 40) if low else (22, 24, 30), bc, br)
+        pygame.draw.circle(surf, (240, 240, 240), bc, br, 1)
+        T.draw_text(surf, str(f.health), bc, max(8, int(br * 1.15)), (255, 255, 255), bold=True, anchor="center")
 
     def _draw_fighter(self, surf, f: Fighter, legal: bool, ring: T.Color, current: bool, focus: bool,
                       subject: bool = False) -> None:
@@ -564,13 +577,6 @@ class BoardView:
         fg = T.mix(color, (255, 255, 255), 0.72) if f.is_enemy else T.readable_on(color)
         T.draw_text(surf, label, (x, y - 1), max(9, int(rad * (0.62 if len(label) <= 3 else 0.5))), fg, bold=True,
                     anchor="center")
-        # health badge
-        br = max(7, int(self.r * 0.42))
-        bc = (int(x + rad * 0.78), int(y + rad * 0.72))
-        low = f.health <= max(2, f.max_health // 4)
-        pygame.draw.circle(surf, (200, 40, 40) if low else (22, 24, 30), bc, br)
-        pygame.draw.circle(surf, (240, 240, 240), bc, br, 1)
-        T.draw_text(surf, str(f.health), bc, max(8, int(br * 1.15)), (255, 255, 255), bold=True, anchor="center")
         if legal:
             pygame.draw.circle(surf, ring, (x, y), rad + 5, 3)
         if focus:

@@ -76,9 +76,12 @@ def draw_card(surf: pygame.Surface, card, rect: pygame.Rect, *, legal: bool = Fa
         vr = max(9, h // 14)
         tx = rect.left + 6
     kind = card.kind.upper()
-    if card.defense is not None:
+    kind_size = max(8, h // 17)
+    if card.defense is not None:      # enemy cards: both values; the short form where room is short
         kind = "ATTACK / DEFENSE"
-    T.draw_text(surf, kind, (tx, y + 1), max(8, h // 17), T.mix(type_color, ink, 0.35), bold=True,
+        if T.text_width(kind, kind_size, True) > rect.right - tx - 4:
+            kind = "ATK / DEF"
+    T.draw_text(surf, kind, (tx, y + 1), kind_size, T.mix(type_color, ink, 0.35), bold=True,
                 max_width=rect.right - tx - 4)
     who = "" if card.fighter == "any" else card.fighter
     if card.deception:

@@ -58,7 +58,7 @@ class CombatView:
         if snap is None:
             self.rect = pygame.Rect(0, 0, 0, 0)
             return None
-        cw = max(76, min(104, board_rect.height // 5))
+        cw = max(84, min(150, int(board_rect.height / 4.6)))     # cards big enough to read
         ch = int(cw * 1.4)
         w = 2 * cw + 54
         steps = snap.steps[-3:]

@@ -506,12 +506,12 @@ class GameScene:
         reserved = 0
         self.skip_button = None
         if self.waiting and model is None:
-            self.skip_button = Button(pygame.Rect(L.prompt.right - 190, L.prompt.top + 10, 178, 34),
-                                      "Skip to my turn (Space)", value="skip", size=14, primary=True)
-            reserved = 200
+            label = "Skip to my turn (Space)"
+            bw = T.text_width(label, 14) + 28
+            self.skip_button = Button(pygame.Rect(L.prompt.right - bw - 12, L.prompt.top + 10, bw, 34),
+                                      label, value="skip", size=14, primary=True)
+            reserved = bw + 22
         self.prompt_bar.draw(surf, L.prompt, game, model, narrowed, self.hover_pos, self.status, reserved)
-        if self.skip_button is not None:
-            self.skip_button.draw(surf, hover=self.skip_button.rect.collidepoint(self.hover_pos))
 
         side, hidden, why, tabs = self.hand_state()
         legal = model.legal_cards() if model is not None else set()
@@ -540,6 +540,8 @@ class GameScene:
                 hit = self.hud.hits.at(self.hover_pos)
                 if hit is not None and hit[0] == "init":
                     self._tooltip(surf, init_card_lines(hit[1]), screen)
+        if self.skip_button is not None:       # above any card popup: it must stay clickable
+            self.skip_button.draw(surf, hover=self.skip_button.rect.collidepoint(self.hover_pos))
         self.banners.draw(surf, L.board, now, self.banner_held)
         if self.overlay is not None:
             self.overlay.draw(surf, self.hover_pos)

@@ -240,7 +240,12 @@ class Hud:
                 T.draw_text(surf, text, r.center, 12, T.readable_on(color), bold=True, anchor="center")
                 cx += cw + 5
             y += 25
-            T.draw_text(surf, "fallen · under threat · still safe", (x, y), 11, T.DIM)
+            lx = x                       # the legend, with a swatch for each colour
+            for text, color in (("fallen", (170, 50, 60)), ("under threat", (200, 120, 30)),
+                                ("in the stack", T.PANEL_HI)):
+                pygame.draw.rect(surf, color, (lx, y + 2, 10, 10), border_radius=2)
+                pygame.draw.rect(surf, T.PANEL_EDGE, (lx, y + 2, 10, 10), 1, border_radius=2)
+                lx = T.draw_text(surf, text, (lx + 14, y), 11, T.MUTED).right + 10
             y += 16
         for text, color in lines:
             for line in T.wrap(text, 13, w):
