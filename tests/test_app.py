@@ -393,7 +393,10 @@ def test_menu_saves_and_loads_a_game_and_piles_can_be_browsed():
             saved = [b for b in scene.overlay.buttons if isinstance(b.value, tuple) and "autosave" not in str(b.value[1])]
             seen["listed"] = len(saved)
             click(saved[0].rect.center)
-        elif step == 7 and scene.model is not None:
+        elif step == 7 and isinstance(scene.overlay, ButtonOverlay) and scene.overlay.title == "Load this save?":
+            seen["step"] = 8                          # asked first: the game in progress is kept
+            click(scene.overlay.buttons[0].rect.center)
+        elif step == 8 and scene.model is not None and scene.overlay is None:
             seen["loaded_answers"] = list(scene.game.answers)
             seen["loaded_toast"] = scene._toast[0] if scene._toast else ""
             raise QuitApp()

@@ -240,7 +240,7 @@ def test_trap_deck_reshuffles_its_discard_when_it_runs_out():
 def test_x_on_the_die_makes_the_trap_a_dud(monkeypatch):
     """Adventures p.17: a roll of X means the trap is a dud and nothing resolves."""
     game = new_game()
-    monkeypatch.setattr(kr, "roll_die", lambda game, why: kr.DUD)
+    monkeypatch.setattr(kr, "roll_die", lambda game, why, faces=None: kr.DUD)
     game.adv.data["trap_deck"].insert(0, "Power Surge")
     before = game.adv.threat
     run_ops(krang_ctx(game), [{"technodrome_trap": True}])
@@ -251,7 +251,7 @@ def test_trap_results_hit_harder_inside_dimension_x(monkeypatch):
     """Our Electrified Deck Plates (approximation, Adventures p.16: stronger inside Dimension X):
     on a 4, fighters in Dimension X take 1 damage, the others none (values: docs/BALANCE.md)."""
     game = new_game(2)
-    monkeypatch.setattr(kr, "roll_die", lambda game, why: "4")
+    monkeypatch.setattr(kr, "roll_die", lambda game, why, faces=None: "4")
     for f in game.fighters:
         if not f.is_enemy:
             game.lift(f)
@@ -269,7 +269,7 @@ def test_every_trap_result_resolves(monkeypatch):
     assert len(names) == 8
     for name in names:
         for face in "12345":
-            monkeypatch.setattr(kr, "roll_die", lambda game, why, face=face: face)
+            monkeypatch.setattr(kr, "roll_die", lambda game, why, faces=None, face=face: face)
             game = new_game(2, agent=RandomAgent(), table=RandomAgent())
             game.adv.data["trap_deck"].insert(0, name)
             try:

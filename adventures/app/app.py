@@ -53,7 +53,7 @@ class App:
                  max_frames: int | None = None, speed_ms: int | None = None):
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")     # the app makes no sound
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         pygame.display.init()
         pygame.font.init()
         self.headless = headless
@@ -65,6 +65,10 @@ class App:
         self.last_input = 0
         self.frame_times: list[float] = []     # seconds spent drawing each frame (measured)
         self.prefs = userdata.load_prefs()
+        from adventures.app import settings
+        from adventures.app.assets import Sounds
+        self.sounds = Sounds(bool(self.prefs.get("sound", True)))   # silent where no audio device exists
+        settings.apply(self)
         self.speed_ms = speed_ms if speed_ms is not None else int(self.prefs.get("speed_ms", 400))
         size = size or tuple(self.prefs.get("window", ())) or default_window_size()
         flags = pygame.RESIZABLE
@@ -78,12 +82,8 @@ class App:
         self.controller: GameController | None = None
 
     def _icon(self) -> None:
-        icon = pygame.Surface((32, 32), pygame.SRCALPHA)
-        pygame.draw.circle(icon, (94, 186, 92), (16, 16), 15)
-        pygame.draw.rect(icon, (58, 134, 255), (3, 11, 26, 7), border_radius=3)
-        pygame.draw.circle(icon, (255, 255, 255), (11, 14), 3)
-        pygame.draw.circle(icon, (255, 255, 255), (21, 14), 3)
-        pygame.display.set_icon(icon)
+        from adventures.app.assets import icon
+        pygame.display.set_icon(icon())
 
     # ------------------------------------------------------------ speed
     @property
@@ -142,13 +142,17 @@ class App:
         idle = pygame.time.get_ticks() - self.last_input > IDLE_AFTER_MS and not getattr(scene, "waiting", False)
         self.clock.tick(min(self.fps, IDLE_FPS) if idle and self.fps else self.fps)
 
-    def wait(self, scene, ms: int) -> None:
-        """Pacing: show the game for `ms` (skippable with Space or the skip button)."""
+    def wait(self, scene, ms: int | None, done: Callable[[], bool] | None = None) -> None:
+        """Pacing: show the game for `ms` (None: until `done()`); Space or the skip button
+        skip the rest of the turn, a click ends this one wait."""
         scene.waiting = True
+        scene.skip_wait = False
         try:
-            self.run_scene(scene, until=lambda: scene.skip_turn, timeout_ms=ms)
+            self.run_scene(scene, until=lambda: scene.skip_turn or scene.skip_wait or (done is not None and done()),
+                           timeout_ms=ms)
         finally:
             scene.waiting = False
+            scene.skip_wait = False
 
     def quit_requested(self) -> None:
         if self.controller is not None and self.scene is self.game_scene:
@@ -161,6 +165,9 @@ class App:
         from adventures.app.end_scene import EndScene
         from adventures.app.new_game_scene import NewGameScene
         pending: object = None
+        from adventures.app.keep import game_in_progress, is_autosave, keep_game_in_progress
+        if (start is not None or (resume and not is_autosave(resume))) and game_in_progress():
+            keep_game_in_progress()     # asked for on the command line: keep the game in progress
         if resume:
             pending = restart_from_file(resume)
         elif start is not None:

@@ -28,6 +28,8 @@ class Highlights:
     trail: tuple[int, ...] | None = None                     # the last move, faded
     focus: set[int] = field(default_factory=set)             # fighter uids in the current combat
     subject: set[int] = field(default_factory=set)           # the fighter the decision is about
+    circles: set[int] = field(default_factory=set)           # Foot circles (board.circles indices)
+    hover_circle: int | None = None
 
 
 def abbreviation(name: str) -> str:
@@ -162,6 +164,7 @@ class BoardView:
         self.borough_label_pos: dict[str, tuple[int, int]] = {}
         self.screen_cols: dict[int, tuple[int, int]] = {}
         self.hover_space: int | None = None
+        self.moving: dict[int, tuple[int, int]] = {}      # fighter uid -> where it is mid-slide
 
     # ------------------------------------------------------------ geometry
     def layout(self, rect: pygame.Rect) -> None:
@@ -214,6 +217,16 @@ class BoardView:
     def fighter_at(self, game, pos) -> Fighter | None:
         s = self.space_at(pos)
         return game.occ[s] if s is not None else None
+
+    def circle_at(self, pos, only=None) -> int | None:
+        """The Foot circle under the cursor (of `only`, if given), by its own small disc."""
+        best, best_d = None, (max(8, self.r * 0.7)) ** 2
+        for k in (only if only is not None else range(len(self.board.circles))):
+            x, y = self.circle_pos(k)
+            d = (x - pos[0]) ** 2 + (y - pos[1]) ** 2
+            if d <= best_d:
+                best, best_d = k, d
+        return best
 
     def circle_pos(self, k: int) -> tuple[int, int]:
         a, b, _ = self.board.circles[k]
@@ -358,11 +371,7 @@ class BoardView:
     def draw(self, surf: pygame.Surface, game, hl: Highlights | None = None, now_ms: int = 0) -> None:
         hl = hl or Highlights()
         data = game.adv.data if getattr(game, "adv", None) is not None else {}
-        bg, fg = self.static_layers()
-        surf.blit(bg, self.rect.topleft)
-        self._draw_boroughs(surf, data)
-        self._draw_dimension_x(surf, data)
-        surf.blit(fg, self.rect.topleft)
+        self._draw_base(surf, data)
         self._draw_foot(surf, data)
         self.draw_machines(surf, data)
         if hl.trail:
@@ -374,13 +383,35 @@ class BoardView:
         for s in hl.spaces:
             if game.occ[s] is None or game.occ[s].uid not in hl.fighters:
                 pygame.draw.circle(surf, ring, self.centers[s], self.r + 4, 3)
-        self._draw_tokens(surf, game)
+        crad = max(7, int(self.r * 0.55))
+        for k in hl.circles:
+            pygame.draw.circle(surf, ring, self.circle_pos(k), crad, 3)
+        if hl.hover_circle is not None:
+            pygame.draw.circle(surf, T.HOVER, self.circle_pos(hl.hover_circle), crad + 3, 2)
         current = getattr(game, "current", None)
         for f in game.fighters:
             self._draw_fighter(surf, f, f.uid in hl.fighters, ring, f.side is current, f.uid in hl.focus,
                                f.uid in hl.subject)
+        self._draw_tokens(surf, game)             # markers and badges above the pieces
+        for f in game.fighters:
+            self._draw_badge(surf, f)
         if self.hover_space is not None:
             pygame.draw.circle(surf, T.HOVER, self.centers[self.hover_space], self.r + 6, 2)
+
+    def _draw_base(self, surf, data) -> None:
+        """Paths, spaces, borough areas and Dimension X, composed once per change of those
+        (five full-board alpha blits a frame would cost the software renderer 60 fps)."""
+        key = (tuple(self.rect), surf.get_size(), tuple(data.get("fallen", ()) or ()), data.get("under_threat"),
+               data.get("dx_markers"))
+        if key != getattr(self, "_base_key", None):
+            layer = pygame.Surface(surf.get_size())
+            bg, fg = self.static_layers()
+            layer.blit(bg, self.rect.topleft)
+            self._draw_boroughs(layer, data)
+            self._draw_dimension_x(layer, data)
+            layer.blit(fg, self.rect.topleft)
+            self._base, self._base_key = layer, key
+        surf.blit(self._base, self.rect.topleft, self.rect)
 
     def _draw_boroughs(self, surf, data) -> None:
         if not self.board.boroughs:
@@ -491,7 +522,7 @@ class BoardView:
 
     def _draw_tokens(self, surf, game) -> None:
         tokens = getattr(game.adv, "tokens", {}) or {}
-        size = max(10, int(self.r * 0.62))
+        size = max(13, int(self.r * 0.8))        # legible: a letter on a chip, outlined
         for n, (kind, spaces) in enumerate(sorted(tokens.items())):
             color = (185, 190, 200) if kind == "mouser" else T.mix(T.WARN, T.DANGER, (hash(kind) % 5) / 5)
             for s in spaces:
@@ -499,15 +530,26 @@ class BoardView:
                     continue
                 x, y = self.centers[s]
                 rect = pygame.Rect(0, 0, size, size)
-                rect.center = (int(x - self.r * 0.85 + n * 4), int(y + self.r * 0.85))
+                rect.center = (int(x - self.r * 0.85 + n * 6), int(y + self.r * 0.85))
                 pygame.draw.rect(surf, color, rect, border_radius=3)
-                pygame.draw.rect(surf, (20, 20, 20), rect, 1, border_radius=3)
+                pygame.draw.rect(surf, (250, 250, 250), rect, 2, border_radius=3)
                 T.draw_text(surf, kind[:1].upper(), rect.center, max(8, size - 3), (20, 20, 20), bold=True,
                             anchor="center")
 
+    def _draw_badge(self, surf, f: Fighter) -> None:
+        """The health badge, drawn after every piece and token so nothing hides it."""
+        x, y = self.moving.get(f.uid) or self.centers[f.space]
+        rad = int(self.r * (0.9 if f.kind in (HERO, VILLAIN) else 0.74))
+        br = max(8, int(self.r * 0.45))
+        bc = (int(x + rad * 0.78), int(y + rad * 0.72))
+        low = f.health <= max(2, f.max_health // 4)
+        pygame.draw.circle(surf, (200, 40, 40) if low else (22, 24, 30), bc, br)
+        pygame.draw.circle(surf, (240, 240, 240), bc, br, 1)
+        T.draw_text(surf, str(f.health), bc, max(8, int(br * 1.15)), (255, 255, 255), bold=True, anchor="center")
+
     def _draw_fighter(self, surf, f: Fighter, legal: bool, ring: T.Color, current: bool, focus: bool,
                       subject: bool = False) -> None:
-        x, y = self.centers[f.space]
+        x, y = self.moving.get(f.uid) or self.centers[f.space]
         big = f.kind in (HERO, VILLAIN)
         rad = int(self.r * (0.9 if big else 0.74))
         color = T.seat_color(f.side)
@@ -535,13 +577,6 @@ class BoardView:
         fg = T.mix(color, (255, 255, 255), 0.72) if f.is_enemy else T.readable_on(color)
         T.draw_text(surf, label, (x, y - 1), max(9, int(rad * (0.62 if len(label) <= 3 else 0.5))), fg, bold=True,
                     anchor="center")
-        # health badge
-        br = max(7, int(self.r * 0.42))
-        bc = (int(x + rad * 0.78), int(y + rad * 0.72))
-        low = f.health <= max(2, f.max_health // 4)
-        pygame.draw.circle(surf, (200, 40, 40) if low else (22, 24, 30), bc, br)
-        pygame.draw.circle(surf, (240, 240, 240), bc, br, 1)
-        T.draw_text(surf, str(f.health), bc, max(8, int(br * 1.15)), (255, 255, 255), bold=True, anchor="center")
         if legal:
             pygame.draw.circle(surf, ring, (x, y), rad + 5, 3)
         if focus:

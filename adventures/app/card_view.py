@@ -58,9 +58,9 @@ def draw_card(surf: pygame.Surface, card, rect: pygame.Rect, *, legal: bool = Fa
     band = pygame.Rect(rect.left, rect.top, w, band_h)
     pygame.draw.rect(surf, type_color if not dim else T.mix(type_color, (120, 120, 120), 0.5), band,
                      border_top_left_radius=8, border_top_right_radius=8)
-    name_size = max(9, min(15, band_h - 6))
-    T.draw_text(surf, card.name, (band.left + 6, band.centery), name_size, (255, 255, 255), bold=True,
-                anchor="midleft", max_width=w - 10)
+    name_size = T.fit_size(card.name, max(9, min(15, band_h - 6)), w - 10, True)
+    T.draw_text(surf, card.name, (band.left + 5, band.centery), name_size, (255, 255, 255), bold=True,
+                anchor="midleft", max_width=w - 8)
     # value badge and type line
     vt = value_text(card)
     y = band.bottom + 4
@@ -76,9 +76,12 @@ def draw_card(surf: pygame.Surface, card, rect: pygame.Rect, *, legal: bool = Fa
         vr = max(9, h // 14)
         tx = rect.left + 6
     kind = card.kind.upper()
-    if card.defense is not None:
+    kind_size = max(8, h // 17)
+    if card.defense is not None:      # enemy cards: both values; the short form where room is short
         kind = "ATTACK / DEFENSE"
-    T.draw_text(surf, kind, (tx, y + 1), max(8, h // 17), T.mix(type_color, ink, 0.35), bold=True,
+        if T.text_width(kind, kind_size, True) > rect.right - tx - 4:
+            kind = "ATK / DEF"
+    T.draw_text(surf, kind, (tx, y + 1), kind_size, T.mix(type_color, ink, 0.35), bold=True,
                 max_width=rect.right - tx - 4)
     who = "" if card.fighter == "any" else card.fighter
     if card.deception:

@@ -1,7 +1,8 @@
 """The combat panel: both cards revealed together, then the totals and the damage.
 
 It is fed from game events: "reveal" (the cards, read from game.combat while it is live)
-and "combat" (attack, defense and damage values), and stays up until the next turn.
+and "combat" (attack, defense and damage values), and stays up until the player closes it
+(a click) or the next combat replaces it.
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from adventures.app import theme as T
 
 
 class CombatSnapshot:
-    __slots__ = ("attacker", "defender", "att_card", "def_card", "att", "dfn", "damage", "steps")
+    __slots__ = ("attacker", "defender", "att_card", "def_card", "att", "dfn", "damage", "steps", "closed")
 
     def __init__(self, attacker, defender, att_card, def_card):
         self.attacker = attacker
@@ -21,6 +22,7 @@ class CombatSnapshot:
         self.def_card = def_card
         self.att = self.dfn = self.damage = None
         self.steps: list[str] = []     # effect lines after the reveal, in order
+        self.closed = False            # the turn moved on: the panel stays, its lines are final
 
 
 class CombatView:
@@ -39,9 +41,10 @@ class CombatView:
             self.snapshot.att = event.get("attack")
             self.snapshot.dfn = event.get("defense")
             self.snapshot.damage = event.get("damage")
-        elif kind in ("turn", "round"):
-            self.snapshot = None
-        elif self.snapshot is not None and kind not in ("draw",) and len(self.snapshot.steps) < 6:
+        elif kind in ("turn", "round", "end_of_round") and self.snapshot is not None:
+            self.snapshot.closed = True   # it stays until dismissed or the next combat
+        elif self.snapshot is not None and not self.snapshot.closed and kind not in ("draw",) and len(
+                self.snapshot.steps) < 6:
             self.snapshot.steps.append(str(event.get("text", "")))
 
     def dismiss(self) -> None:
@@ -55,11 +58,11 @@ class CombatView:
         if snap is None:
             self.rect = pygame.Rect(0, 0, 0, 0)
             return None
-        cw = max(76, min(104, board_rect.height // 5))
+        cw = max(84, min(150, int(board_rect.height / 4.6)))     # cards big enough to read
         ch = int(cw * 1.4)
         w = 2 * cw + 54
         steps = snap.steps[-3:]
-        h = ch + 74 + 16 * len(steps)
+        h = ch + 88 + 16 * len(steps)
         corners = [(board_rect.right - w - 10, board_rect.top + 10), (board_rect.left + 10, board_rect.top + 10),
                    (board_rect.right - w - 10, board_rect.bottom - h - 10), (board_rect.left + 10, board_rect.bottom - h - 10)]
         best = None
@@ -105,4 +108,5 @@ class CombatView:
         for line in steps:
             T.draw_text(surf, line, (rect.left + 8, y), 11, T.MUTED, max_width=rect.width - 16)
             y += 16
+        T.draw_text(surf, "click to close", (rect.right - 8, rect.bottom - 4), 11, T.DIM, anchor="bottomright")
         return hover

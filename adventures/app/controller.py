@@ -28,6 +28,7 @@ PACE = {"reveal": 2.4, "combat": 1.6, "initiative": 1.2, "turn": 1.0, "move": 1.
         "swap": 1.0, "damage": 1.1, "defeated": 1.6, "threat": 1.2, "objective": 2.2, "game_over": 0.0,
         "draw": 0.0, "setup": 0.0, "boost": 0.3, "discard": 0.4, "deception": 0.4, "end_of_round": 1.0,
         "round": 1.2}
+BANNER_AMENDS = ("borough", "dimension_x")      # what an objective did: shown on its banner
 SPEEDS = [("slow", 700), ("normal", 400), ("fast", 150), ("instant", 0)]
 
 
@@ -81,6 +82,11 @@ class Mark:
     bot_rng_state: Any = field(repr=False)
 
 
+def pygame_ticks() -> int:
+    import pygame
+    return pygame.time.get_ticks()
+
+
 def random_seed() -> int:
     return random.SystemRandom().randrange(1, 1_000_000)
 
@@ -126,6 +132,7 @@ class GameController:
         self.game = None
         self.fast_forward = bool(self.answers)   # no pacing until the first new human decision
         self.in_end_of_round = False
+        self.banner_due = False          # an objective banner waits for what the objective did
         self.human = HumanAgent(self)
 
     # ------------------------------------------------------------ building
@@ -195,6 +202,8 @@ class GameController:
     def ask_human(self, game, decision) -> int:
         if self.game is None:            # a decision during setup, before attach()
             self.attach(game)
+        if self.banner_due:
+            self.hold_banner()
         self.fast_forward = False
         scene = self.app.game_scene
         scene.skip_turn = False
@@ -224,8 +233,10 @@ class GameController:
     def observe(self, event: dict) -> None:
         game = self.game
         scene = self.app.game_scene
-        scene.on_game_event(event)
         kind = event.get("kind")
+        if self.banner_due and kind not in BANNER_AMENDS:
+            self.hold_banner()               # the objective banner, with what the objective did
+        banner = scene.on_game_event(event)
         if kind == "end_of_round":
             self.in_end_of_round = True
         elif kind == "round":
@@ -234,11 +245,35 @@ class GameController:
             self.autosave()                       # every turn start: a crash or a close loses nothing
         if game.replaying or self.fast_forward or scene.skip_turn or self.app.speed_ms <= 0:
             return
+        if banner is not None:
+            if kind == "objective":
+                self.banner_due = True       # held once the borough / Dimension X event is in
+            elif kind not in BANNER_AMENDS:
+                self.hold_banner()
+            return
         if not self.paced_now():
             return
         delay = int(PACE.get(kind, 0.6) * self.app.speed_ms)
-        if delay > 0:
+        if kind == "move":                   # the slide plays out in full
+            delay = max(delay, scene.motion.sliding_until() - pygame_ticks())
+        if kind == "combat" and self.app.prefs.get("combat_hold", "click") == "click":
+            self.app.wait(scene, None, done=lambda: scene.combat.snapshot is None)
+        elif delay > 0:
             self.app.wait(scene, delay)
+
+    def hold_banner(self) -> None:
+        """Hold the game on the banner until a click, Space or a readable time."""
+        from adventures.app.banner import HOLD_MS
+        self.banner_due = False
+        scene = self.app.game_scene
+        if self.game.replaying or self.fast_forward or scene.skip_turn or self.app.speed_ms <= 0:
+            return
+        scene.banner_held = True
+        try:
+            self.app.wait(scene, HOLD_MS, done=lambda: scene.banners.banner is None)
+        finally:
+            scene.banner_held = False
+            scene.banners.dismiss()
 
     def paced_now(self) -> bool:
         """Enemy and bot turns play out slowly enough to follow; human turns never wait."""
@@ -293,7 +328,11 @@ class GameController:
             pass            # a full disk must not interrupt the game; the next turn retries
 
     def forget_autosave(self) -> None:
-        """A finished game is not offered as "Continue"."""
+        """A finished game is not offered as "Continue" (only if the autosave is this game:
+        a finished replay must not delete the game in progress)."""
+        from adventures.app.keep import autosave_belongs_to
+        if self.game is None or not autosave_belongs_to(self.game):
+            return
         try:
             userdata.autosave_path().unlink()
         except OSError:
@@ -312,8 +351,12 @@ class GameController:
         signal = restart_from_file(path, self.setup.open_hands)   # read first: autosaving may overwrite it
         if isinstance(signal, LoadFailed):
             return signal.message
-        if Path(path).resolve() != userdata.autosave_path().resolve():
+        from adventures.app.keep import is_autosave, keep_game_in_progress
+        if not is_autosave(path):
             self.autosave()
+            kept = keep_game_in_progress()     # the loaded game will take over the autosave
+            if kept is not None:
+                signal.message += f" · your game was kept as {kept.name}"
         raise signal
 
 

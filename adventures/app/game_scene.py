@@ -8,20 +8,24 @@ from __future__ import annotations
 
 import pygame
 
-from adventures.app import card_view, overlays, provenance
+from adventures.app import browse, card_view, die_view, intent_view, overlays, provenance, settings
 from adventures.app import theme as T
+from adventures.app.banner import BannerView, banner_for
 from adventures.app.board_view import BoardView, Highlights
 from adventures.app.combat_view import CombatView
 from adventures.app.hand_view import HandView
 from adventures.app.hud import Hud
 from adventures.app.layout import GameLayout
 from adventures.app.log_panel import LogPanel
+from adventures.app.motion import Motion
+from adventures.app.private import bot_pick, private_groups
 from adventures.app.prompt import PromptBar, PromptModel
 from adventures.app.widgets import Button
 from engine.decisions import TABLE
 from engine.state import Card, Fighter
 
 TOAST_MS = 2800
+SOUNDS = {"reveal": "reveal", "damage": "hit", "threat": "threat", "objective": "objective"}
 
 
 def init_card_lines(card) -> list[str]:
@@ -62,6 +66,15 @@ class GameScene:
         self.top_buttons: list[Button] = []
         self.skip_button: Button | None = None
         self.status = ""
+        self.motion = Motion()                  # fighters sliding, damage rising
+        self.banners = BannerView()
+        self.banner_held = False                # the controller holds the game on a banner
+        self.skip_wait = False                  # a click ends the current hold (Space: the turn)
+        self.turn_intent: list = []             # an enemy's target, drawn before it moves
+        self.intents: list = []                 # enemy intent shown on players' turns
+        self._intent_key = None
+        self.private_seat: int | None = None    # whose hidden hand the current question shows
+        self.after_curtain: int | None = None   # open that hand once its owner passed the curtain
 
     # ------------------------------------------------------------ wiring
     def prepare(self, controller) -> None:
@@ -72,6 +85,9 @@ class GameScene:
         self.combat.dismiss()
         self.trail = None
         self.tab_side = None
+        self.motion.clear()
+        self.banners.dismiss()
+        self.turn_intent = []
 
     def attach(self, game, controller) -> None:
         self.game = game
@@ -89,9 +105,21 @@ class GameScene:
     def toast(self, text: str) -> None:
         self._toast = (text, pygame.time.get_ticks() + TOAST_MS)
 
-    def on_game_event(self, event: dict) -> None:
+    def on_game_event(self, event: dict):
+        """Update what is shown; returns the banner this event raised (or amended), if any."""
+        now = pygame.time.get_ticks()
         self.combat.on_event(self.game, event)
         kind = event.get("kind")
+        self.motion.on_event(self.game, event, now)
+        current = None if self.banners.expired(now) else self.banners.banner
+        banner = banner_for(self.game, event, current)
+        if banner is not None:
+            self.banners.show(banner, now)
+        if kind == "turn":
+            side = next((s for s in self.game.sides if s.index == event.get("side")), None)
+            self.turn_intent = intent_view.turn_intent(self.game, side) if side is not None and side.is_enemy else []
+        elif kind in ("move", "action", "no_target", "round", "end_of_round"):
+            self.turn_intent = []
         if kind == "move" and self.game is not None:
             ids = event.get("path") or []
             index = self.game.board.index
@@ -101,9 +129,16 @@ class GameScene:
             self.skip_turn = False
         if kind != "draw":
             self.status = str(event.get("text", ""))
+        sound = SOUNDS.get(kind)
+        if sound and not self.game.replaying and not (self.ctl is not None and self.ctl.fast_forward):
+            self.app.sounds.play(sound)
+        return banner
 
     def begin_decision(self, decision) -> None:
-        self.model = PromptModel(self.game, decision, self.hand_state()[0])
+        self.private_seat = self.after_curtain = None
+        self.model = None
+        self.model = PromptModel(self.game, decision, None, private_groups(decision, self.hand_hidden_for))
+        self.model = PromptModel(self.game, decision, self.hand_state()[0], self.model.private)
         self.narrowed = None
         self.prompt_bar.page = 0
         self.prompt_bar.buttons = []      # the last decision's buttons must not answer this one
@@ -113,6 +148,7 @@ class GameScene:
     def end_decision(self) -> None:
         self.model = None
         self.narrowed = None
+        self.private_seat = self.after_curtain = None
         self.prompt_bar.buttons = []
 
     def show_curtain(self, seat: int) -> None:
@@ -122,6 +158,37 @@ class GameScene:
         self.viewer_seat = None
 
     # ------------------------------------------------------------ whose hand is shown
+    def hand_hidden_for(self, side, decision) -> bool:
+        """Whether `side`'s hand must stay hidden from whoever answers `decision`."""
+        ctl = self.ctl
+        if ctl is None or ctl.setup.open_hands:
+            return False
+        humans = ctl.human_seats
+        if side.index not in humans:
+            return True                               # a bot's hand
+        return len(humans) > 1 and decision.seat != side.index    # hot seat: another player's
+
+    def open_private(self, index: int) -> None:
+        """A hidden hand's owner picks their card: a bot at once, a person behind the curtain."""
+        model = self.model
+        opts = model.private.get(index, []) if model is not None else []
+        if not opts:
+            return
+        if index not in self.ctl.human_seats:
+            self.result = bot_pick(model.decision, opts)
+            return
+        hotseat = len(self.ctl.human_seats) > 1
+        if hotseat and self.viewer_seat != index:
+            self.show_curtain(index)
+            self.after_curtain = index
+        else:
+            self.show_private(index)
+
+    def show_private(self, index: int) -> None:
+        self.viewer_seat = self.private_seat = index
+        self.model = PromptModel(self.game, self.model.decision, self.side_of_seat(index), self.model.private)
+        self.narrowed = list(self.model.private[index])
+
     def side_of_seat(self, seat: int):
         return next((s for s in self.game.sides if s.index == seat and not s.is_enemy), None)
 
@@ -134,6 +201,9 @@ class GameScene:
         open_hands = ctl.setup.open_hands if ctl is not None else True
         hotseat = not open_hands and len(humans) > 1
         d = self.model.decision if self.model is not None else None
+        if self.private_seat is not None and d is not None:      # its owner is picking a card in private
+            side = self.side_of_seat(self.private_seat)
+            return side, False, "", []
         side = self.tab_side if open_hands else None      # a hand the player chose to look at
         if side is None and d is not None and d.seat != TABLE:
             side = self.side_of_seat(d.seat)
@@ -171,17 +241,26 @@ class GameScene:
                 self.prompt_bar.page += 1 if event.y < 0 else -1
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.hover_pos = event.pos
+            if self.banner_held or (self.waiting and self.combat.rect.collidepoint(event.pos)):
+                self.skip_wait = True            # a click ends this hold; Space skips the turn
+                self.banners.dismiss()
+                if self.combat.rect.collidepoint(event.pos):
+                    self.combat.dismiss()
+                return
             self._click(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 3 and self.narrowed is not None:
-            self.narrowed = None
+            self.unnarrow()
 
     def _handle_key(self, event) -> None:
         mods = event.mod if hasattr(event, "mod") else 0
         if event.key == pygame.K_z and mods & pygame.KMOD_CTRL:
             self.menu_action("undo")
+        elif event.key == pygame.K_m:
+            settings.toggle(self.app, "sound")
+            self.toast("Sound on" if self.app.prefs["sound"] else "Sound muted")
         elif event.key == pygame.K_ESCAPE:
             if self.narrowed is not None:
-                self.narrowed = None
+                self.unnarrow()
             else:
                 self.open_menu()
         elif event.key == pygame.K_SPACE and self.waiting:
@@ -210,7 +289,9 @@ class GameScene:
             b = self.prompt_bar.button_at(pos)
             if b is not None:
                 if b.value == "back":
-                    self.narrowed = None
+                    self.unnarrow()
+                elif isinstance(b.value, tuple) and b.value[0] == "private":
+                    self.open_private(b.value[1])
                 elif b.value == "more":
                     self.prompt_bar.page += 1
                 else:
@@ -224,6 +305,11 @@ class GameScene:
             self.combat.dismiss()
             return
         if self.model is not None and self.board_view is not None and self.layout.board.collidepoint(pos):
+            if self.model.circle_opts:           # a Foot-circle question: the circle under the cursor
+                k = self.board_view.circle_at(pos, list(self.model.circle_opts))
+                if k is not None:
+                    self.pick(self.model.options_at_circle(k), "that Foot circle")
+                return
             space = self.board_view.space_at(pos)
             if space is not None:
                 self.pick(self.model.options_at_space(space), f"space {self.game.board.ids[space]}")
@@ -235,7 +321,9 @@ class GameScene:
                 self.pick(self.model.options_for_card(hit[1]), hit[1].name)
         elif kind == "pile":
             _kind, side, which = hit
-            if which == "deck":
+            if which == "deck" and side.is_enemy:          # its composition is public (p.12)
+                self.overlay = browse.EnemyDeckOverlay(side)
+            elif which == "deck":
                 self.overlay = overlays.PileOverlay(f"{side.name}: deck", [], hidden_count=len(side.deck))
             elif which == "tucked":
                 self.overlay = overlays.PileOverlay(f"{side.name}: tucked under the hero card", side.tucked)
@@ -246,8 +334,7 @@ class GameScene:
             if self.model is not None:   # re-map card clicks to the newly shown hand
                 self.model = PromptModel(self.game, self.model.decision, self.hand_state()[0])
         elif kind == "traps":
-            names = [getattr(t, "name", str(t)) for t in hit[1]]
-            self.overlay = overlays.PileOverlay("Technodrome traps: discard pile", [], names=names)
+            self.overlay = browse.TrapOverlay(self.game)
 
     def pick(self, options: list[int], what: str) -> None:
         if self.narrowed is not None:
@@ -259,7 +346,17 @@ class GameScene:
         else:
             self.toast(f"{what} is not one of the choices")
 
+    def unnarrow(self) -> None:
+        self.narrowed = None
+        if self.private_seat is not None:       # a private hand goes back behind the curtain
+            self.private_seat = None
+            self.viewer_seat = None
+
     def answer(self, index: int) -> None:
+        # a card in a hidden hand is only picked by its owner, from their own hand
+        if self.model is not None and index in self.model.private_options() and (
+                self.narrowed is None or index not in self.narrowed):
+            return
         # one answer per decision: a double click must not answer the next question too
         if self.model is not None and self.result is None and 0 <= index < len(self.model.decision.options):
             self.result = index
@@ -278,6 +375,9 @@ class GameScene:
             return
         if value == overlays.CLOSE:
             self.overlay = None
+            if self.after_curtain is not None and self.model is not None:
+                index, self.after_curtain = self.after_curtain, None
+                self.show_private(index)
             return
         self.overlay = None
         self.menu_action(value)
@@ -297,6 +397,15 @@ class GameScene:
             from adventures.app import userdata
             self.overlay = overlays.load_overlay(userdata.list_saves(), userdata.autosave_path())
         elif isinstance(value, tuple) and value[0] == "load":
+            from adventures.app.keep import is_autosave
+            if is_autosave(value[1]):
+                self.toast(ctl.load(value[1]))
+            else:                            # ask first: the game in progress is kept as a save
+                from adventures.app.confirm import replace_game_overlay
+                self.overlay = replace_game_overlay("Load this save", ("load_kept", value[1]))
+        elif isinstance(value, tuple) and value[0] == "confirmed":
+            self.menu_action(value[1])
+        elif isinstance(value, tuple) and value[0] == "load_kept":
             self.toast(ctl.load(value[1]))   # raises Restart when the file is good
         elif value == "speed":
             self.app.cycle_speed()
@@ -313,6 +422,12 @@ class GameScene:
                 self.overlay = overlays.reference_chooser(players)
         elif isinstance(value, tuple) and value[0] == "reference":
             self.overlay = overlays.ReferenceOverlay(self.game.catalog.heroes[value[1]])
+        elif value == "settings":
+            self.overlay = settings.settings_overlay(self.app)
+        elif isinstance(value, tuple) and value[0] == "setting":
+            settings.toggle(self.app, value[1])
+            self.layout = None                  # text size changed: lay out again
+            self.overlay = settings.settings_overlay(self.app)
         elif value == "new":
             ctl.new_game()
         elif value == "quit":
@@ -351,20 +466,35 @@ class GameScene:
             bv.hover_space = bv.space_at(self.hover_pos)
         if hover_button is not None and isinstance(hover_button.value, int) and hover_button.value in model.option_space:
             bv.hover_space = model.option_space[hover_button.value]
+        if model is not None and model.circle_opts:
+            over = bv.circle_at(self.hover_pos, list(model.circle_opts)) if L.board.collidepoint(
+                self.hover_pos) else None
+            if hover_button is not None and isinstance(hover_button.value, int):
+                over = next((k for k, o in model.circle_opts.items() if hover_button.value in o), over)
+            hl.hover_circle = over
+            bv.hover_space = None
         clip = surf.get_clip()
         surf.set_clip(L.board)
+        bv.moving = self.motion.positions(bv.centers, now)
         bv.draw(surf, game, hl, now)
         bv.draw_borough_labels(surf, game)
         avoid = [(x, y, 4 if i in hl.spaces else 1) for i, (x, y) in enumerate(bv.centers)]
         avoid += [(*bv.centers[f.space], 6) for f in game.fighters]
         board_mark = provenance.of_board(game)
+        self.update_intents()
+        intent_view.draw(surf, bv, self.intents or self.turn_intent)
+        self.motion.draw_floaters(surf, bv, game, now)
         combat_hover = self.combat.draw(surf, L.board, self.hover_pos, avoid)
         self._card_badges(surf, self.combat.card_rects)
+        if model is not None:
+            die_view.draw_faces(surf, L.board, model.decision.context or {},
+                                [bv.centers[f.space] for f in game.fighters if f.space is not None])
         surf.set_clip(clip)
 
         # top bar with the menu and undo buttons on its right
         self.hud.hits.clear()
-        status_bottom = self.hud.draw_side(surf, L.side, game, self.ctl.seat_kinds() if self.ctl else {})
+        status_bottom = self.hud.draw_side(surf, L.side, game, self.ctl.seat_kinds() if self.ctl else {},
+                                           intent_view.summary(self.intents))
         bw = 150
         self.hud.draw_top(surf, L.top, game, right_reserved=bw + 10)
         self.top_buttons = [
@@ -380,12 +510,12 @@ class GameScene:
         reserved = 0
         self.skip_button = None
         if self.waiting and model is None:
-            self.skip_button = Button(pygame.Rect(L.prompt.right - 190, L.prompt.top + 10, 178, 34),
-                                      "Skip to my turn (Space)", value="skip", size=14, primary=True)
-            reserved = 200
+            label = "Skip to my turn (Space)"
+            bw = T.text_width(label, 14) + 28
+            self.skip_button = Button(pygame.Rect(L.prompt.right - bw - 12, L.prompt.top + 10, bw, 34),
+                                      label, value="skip", size=14, primary=True)
+            reserved = bw + 22
         self.prompt_bar.draw(surf, L.prompt, game, model, narrowed, self.hover_pos, self.status, reserved)
-        if self.skip_button is not None:
-            self.skip_button.draw(surf, hover=self.skip_button.rect.collidepoint(self.hover_pos))
 
         side, hidden, why, tabs = self.hand_state()
         legal = model.legal_cards() if model is not None else set()
@@ -422,6 +552,9 @@ class GameScene:
             elif hit is not None and hit[0] == "init":
                 mark = provenance.of_init_card(game, hit[1])
                 self._tooltip(surf, init_card_lines(hit[1]) + ([mark.lines[0]] if mark else []), screen)
+        if self.skip_button is not None:       # above any card popup: it must stay clickable
+            self.skip_button.draw(surf, hover=self.skip_button.rect.collidepoint(self.hover_pos))
+        self.banners.draw(surf, L.board, now, self.banner_held)
         if self.overlay is not None:
             self.overlay.draw(surf, self.hover_pos)
         self._draw_toast(surf)
@@ -436,6 +569,16 @@ class GameScene:
     def _card_note(self, card) -> str:
         mark = provenance.of_card(self.game, card)
         return provenance.note(mark) if mark is not None else ""
+
+    def update_intents(self) -> None:
+        """On a player's turn, while the player decides: what each enemy would do now."""
+        game = self.game
+        cur = game.current
+        show = self.model is not None and cur is not None and not cur.is_enemy and game.combat is None
+        key = (len(game.events or ()), len(game.answers), show)
+        if key != self._intent_key:
+            self._intent_key = key
+            self.intents = intent_view.enemy_intents(game) if show else []
 
     def _space_lines(self, space: int) -> list[str]:
         lines = self.board_view.describe_space(self.game, space)

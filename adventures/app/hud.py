@@ -12,6 +12,7 @@ from adventures.app import provenance
 from adventures.app import theme as T
 from adventures.app.widgets import HitList
 
+LOG_MIN_H = 140            # the log keeps at least this much of the column (layout.log_rect)
 OWNER_COLORS = {"special": (120, 100, 150), "ally": (70, 150, 110), "henchman": (150, 80, 80)}
 
 
@@ -27,6 +28,15 @@ def health_bar(surf, rect: pygame.Rect, health: int, maximum: int, color: T.Colo
         w = max(rect.height, int(rect.width * health / maximum))
         pygame.draw.rect(surf, color, (rect.left, rect.top, w, rect.height), border_radius=rect.height // 2)
     pygame.draw.rect(surf, T.PANEL_EDGE, rect, 1, border_radius=rect.height // 2)
+
+
+def order_badge(surf, center, number: int, color: T.Color) -> int:
+    """A small round player-order marker (p.4); returns its right edge."""
+    r = 8
+    pygame.draw.circle(surf, color, center, r)
+    pygame.draw.circle(surf, (15, 15, 18), center, r, 1)
+    T.draw_text(surf, str(number), center, 11, T.readable_on(color), bold=True, anchor="center")
+    return center[0] + r
 
 
 class Hud:
@@ -62,7 +72,17 @@ class Hud:
                              border_bottom_left_radius=6)
             pygame.draw.rect(surf, T.HIGHLIGHT if current else T.PANEL_EDGE, r, 2 if current else 1, border_radius=6)
             name = card.name
-            T.draw_text(surf, name, (r.left + 11, r.top + 4), 13, T.TEXT, bold=current, max_width=r.width - 14)
+            tx = r.left + 11
+            if card.owner == "player" and card.side is not None:
+                name = card.side.name              # people are named by their hero
+                number = next((n for n, sd in adv.seats.items() if sd is card.side), None)
+                if number is not None:
+                    tx = order_badge(surf, (tx + 8, r.top + 12), number, color) + 4
+            if name.endswith("'s Turn"):
+                name = name[:-len("'s Turn")]      # the row already says whose turn each card is
+            size = T.fit_size(name, 13, r.right - tx - 3, current, 10)
+            T.draw_text(surf, name, (tx, r.top + 4 + (13 - size) // 2), size, T.TEXT, bold=current,
+                        max_width=r.right - tx - 3)
             sub = f"move {card.move}" if card.move is not None else card.owner
             if card.end_of_round:
                 sub += " · end of round"
@@ -79,8 +99,11 @@ class Hud:
         T.draw_text(surf, "to come", (d.centerx, d.bottom - 3), 10, T.MUTED, anchor="midbottom")
 
     # ------------------------------------------------------------ the status column
-    def draw_side(self, surf: pygame.Surface, rect: pygame.Rect, game, seat_kinds: dict[int, str]) -> int:
-        """Draw the status column from the top of `rect`; returns the y where it ends."""
+    def draw_side(self, surf: pygame.Surface, rect: pygame.Rect, game, seat_kinds: dict[int, str],
+                  intents: dict[int, list[str]] | None = None) -> int:
+        """Draw the status column from the top of `rect`; returns the y where it ends.
+        `intents`: side index -> what that enemy would do now (shown on players' turns)."""
+        self.intents = intents or {}
         pygame.draw.rect(surf, T.PANEL, rect)
         pygame.draw.line(surf, T.PANEL_EDGE, rect.topleft, rect.bottomleft)
         x, w = rect.left + 12, rect.width - 24
@@ -125,6 +148,11 @@ class Hud:
                 rx = self._pile_link(surf, (rx + 10, y), f"discard {len(side.discard)}", ("pile", side, "discard"))
                 if side.removed and any(getattr(c, "fury", False) for c in side.removed):
                     T.draw_text(surf, f"supply {len(side.removed)}", (rx + 10, y), 12, T.DIM)
+                lines = getattr(self, "intents", {}).get(side.index, [])
+                if lines:      # what it would do now: on the piles row, so the column stays short
+                    text = "→ " + " | ".join(lines)
+                    T.draw_text(surf, text, (rx + 12, y), 12, T.WARN if "threat" in text else T.HIGHLIGHT,
+                                max_width=x + w - rx - 12)
                 y += 18
             y += 4
         return y
@@ -151,12 +179,18 @@ class Hud:
                 T.draw_text(surf, "!", r.center, 15, T.TEXT, bold=True, anchor="center")
             elif adv.threat_numbered:
                 T.draw_text(surf, str(lv), r.center, 13, T.TEXT, anchor="center")
+            else:               # a track without printed levels (Krang): count the steps to "!"
+                T.draw_text(surf, str(i + 1), r.center, 12, T.mix(T.TEXT, fill, 0.35), anchor="center")
             if i == adv.threat:
                 pygame.draw.circle(surf, T.HIGHLIGHT, (r.centerx, r.bottom + 7), 6)
                 pygame.draw.circle(surf, (20, 20, 20), (r.centerx, r.bottom + 7), 6, 1)
                 pygame.draw.rect(surf, T.HIGHLIGHT, r, 2, border_radius=4)
         self.threat_rect = pygame.Rect(x, y, w, 40)
         y += 40
+        if not adv.threat_numbered:
+            T.draw_text(surf, f"{n} steps: the marker reaching ! completes the objective", (x, y - 2), 11, T.DIM,
+                        max_width=w)
+            y += 15
         T.draw_text(surf, "Objectives", (x, y), 13, T.MUTED)
         for k in range(4):
             c = (x + 84 + k * 22, y + 8)
@@ -215,14 +249,20 @@ class Hud:
                 T.draw_text(surf, text, r.center, 12, T.readable_on(color), bold=True, anchor="center")
                 cx += cw + 5
             y += 25
-            T.draw_text(surf, "fallen · under threat · still safe", (x, y), 11, T.DIM)
+            lx = x                       # the legend, with a swatch for each colour
+            for text, color in (("fallen", (170, 50, 60)), ("under threat", (200, 120, 30)),
+                                ("in the stack", T.PANEL_HI)):
+                pygame.draw.rect(surf, color, (lx, y + 2, 10, 10), border_radius=2)
+                pygame.draw.rect(surf, T.PANEL_EDGE, (lx, y + 2, 10, 10), 1, border_radius=2)
+                lx = T.draw_text(surf, text, (lx + 14, y), 11, T.MUTED).right + 10
             y += 16
         for text, color in lines:
             for line in T.wrap(text, 13, w):
                 T.draw_text(surf, line, (x, y), 13, color)
                 y += 17
         if trap is not None:
-            self._pile_link(surf, (x, y), f"trap discard {len(trap)}", ("traps", trap))
+            deck = data.get("trap_deck") or []
+            self._pile_link(surf, (x, y), f"traps: deck {len(deck)} · discard {len(trap)}", ("traps", trap))
             y += 18
         return y
 
@@ -232,12 +272,15 @@ class Hud:
         y += 18
         order = {side.index: n for n, side in adv.seats.items()}
         players = sorted((s for s in game.sides if not s.is_enemy), key=lambda s: order.get(s.index, 9))
+        # short of room (4 players at 720 pixels): health goes on the name row, one row saved each
+        compact = bottom - LOG_MIN_H - y < len(players) * 54
+        row_h = 38 if compact else 54
         for side in players:
             if y > bottom - 30:
                 break
             color = T.seat_color(side)
             current = game.current is side
-            r = pygame.Rect(x - 4, y - 2, w + 8, 50)
+            r = pygame.Rect(x - 4, y - 2, w + 8, row_h - 4)
             if current:
                 pygame.draw.rect(surf, T.PANEL_HI, r, border_radius=6)
                 pygame.draw.rect(surf, color, r, 1, border_radius=6)
@@ -245,18 +288,32 @@ class Hud:
             num = order.get(side.index)
             who = seat_kinds.get(side.index, "")
             title = side.name + (" (eliminated)" if side.eliminated else "")
-            tr = T.draw_text(surf, title, (x + 11, y), 15, T.TEXT if not side.eliminated else T.DIM, bold=True,
-                             max_width=w - 150)
-            self._badge(surf, (tr.right + 6, tr.centery), provenance.of_side(game, side))
-            tag = f"P{num} · {who}" if num is not None else who
-            T.draw_text(surf, tag, (x + w, y + 1), 12, T.MUTED, anchor="topright")
+            tx = x + 11
+            if num is not None:                    # the player order marker (p.4), as a badge
+                tx = order_badge(surf, (tx + 8, y + 9), num, color) + 5
             hp = "  ".join(f"{f.name} {f.health}/{f.max_health}" if f.alive else f"{f.name} KO"
                            for f in side.fighters)
-            T.draw_text(surf, hp, (x + 11, y + 17), 12, T.TEXT, max_width=w - 11)
-            rx = T.draw_text(surf, f"hand {len(side.hand)}", (x + 11, y + 32), 12, T.MUTED).right
-            rx = self._pile_link(surf, (rx + 10, y + 32), f"deck {len(side.deck)}", ("pile", side, "deck"))
-            rx = self._pile_link(surf, (rx + 10, y + 32), f"discard {len(side.discard)}", ("pile", side, "discard"))
+            if compact:
+                short = "  ".join(f"{f.health}/{f.max_health}" if f.alive else "KO" for f in side.fighters)
+                right = T.draw_text(surf, short, (x + w, y + 1), 13, T.TEXT, bold=True, anchor="topright").left
+                tr = T.draw_text(surf, title, (tx, y), 15, T.TEXT if not side.eliminated else T.DIM, bold=True,
+                                 max_width=right - tx - 24)
+                self._badge(surf, (tr.right + 6, tr.centery), provenance.of_side(game, side))
+                rows_y = y + 18
+            else:
+                tr = T.draw_text(surf, title, (tx, y), 15, T.TEXT if not side.eliminated else T.DIM, bold=True,
+                                 max_width=x + w - 96 - tx)
+                self._badge(surf, (tr.right + 6, tr.centery), provenance.of_side(game, side))
+                T.draw_text(surf, hp, (x + 11, y + 17), 12, T.TEXT, max_width=w - 11)
+                rows_y = y + 32
+            rx = T.draw_text(surf, f"hand {len(side.hand)}", (x + 11, rows_y), 12, T.MUTED).right
+            rx = self._pile_link(surf, (rx + 10, rows_y), f"deck {len(side.deck)}", ("pile", side, "deck"))
+            rx = self._pile_link(surf, (rx + 10, rows_y), f"discard {len(side.discard)}", ("pile", side, "discard"))
             if side.tucked:         # Donatello's inventions, tucked under the hero card (public)
-                self._pile_link(surf, (rx + 10, y + 32), f"tucked {len(side.tucked)}", ("pile", side, "tucked"))
-            y += 54
+                self._pile_link(surf, (rx + 10, rows_y), f"tucked {len(side.tucked)}", ("pile", side, "tucked"))
+            if compact or not who:
+                T.draw_text(surf, who, (x + w, rows_y), 12, T.MUTED, anchor="topright")
+            else:
+                T.draw_text(surf, who, (x + w, y + 1), 12, T.MUTED, anchor="topright")
+            y += row_h
         return y

@@ -13,7 +13,9 @@ import pygame
 from adventures.app import overlays, provenance, userdata
 from adventures.app import theme as T
 from adventures.app.board_view import BoardView
+from adventures.app.confirm import replace_game_overlay
 from adventures.app.controller import GameSetup, LoadFailed, random_seed, restart_from_file
+from adventures.app.keep import game_in_progress, is_autosave, keep_game_in_progress
 from adventures.app.widgets import Button, TextField
 
 CONTROLS = [("human", "You"), ("heuristic", "Bot"), ("random", "Random")]
@@ -57,6 +59,7 @@ class NewGameScene:
         first = "leonardo" if "leonardo" in self.catalog.heroes else "random"
         self.heroes = [first, "random", "random", "random"]
         self.controls = ["human", "heuristic", "heuristic", "heuristic"]
+        self.remembered(prefs)
         self.minions: list[str] = []
         self.allies = False
         self.extra_henchmen = 0
@@ -66,6 +69,20 @@ class NewGameScene:
         self.base_path: Path | None = None
         self.previews: dict[str, BoardView] = {}
         self.marks: list = []             # (rect, provenance.Mark) of the badges drawn last frame
+        self.kept: Path | None = None   # where the game in progress was kept before another took over
+
+    def remembered(self, prefs: dict) -> None:
+        """Players, heroes and who plays them, as last started (anything unknown is ignored)."""
+        players = prefs.get("players")
+        if isinstance(players, int) and 1 <= players <= 4:
+            self.players = players
+        heroes, controls = prefs.get("heroes"), prefs.get("controls")
+        kinds = {value for value, _label in CONTROLS}
+        for k in range(4):
+            if isinstance(heroes, list) and k < len(heroes) and heroes[k] in self.hero_keys:
+                self.heroes[k] = heroes[k]
+            if isinstance(controls, list) and k < len(controls) and controls[k] in kinds:
+                self.controls[k] = controls[k]
 
     # ------------------------------------------------------------ building the setup
     def scenario(self):
@@ -91,7 +108,8 @@ class NewGameScene:
         except Exception as exc:   # a validation message, shown instead of starting
             self.error = str(exc).splitlines()[0]
             return
-        self.app.prefs.update(villain=self.villain, open_hands=self.open_hands)
+        self.app.prefs.update(villain=self.villain, open_hands=self.open_hands, players=self.players,
+                              heroes=list(self.heroes), controls=list(self.controls))
         self.result = GameSetup(scenario, self.seed(), self.open_hands,
                                 source=str(self.base_path) if self.base_path else "")
 
@@ -135,7 +153,7 @@ class NewGameScene:
             return
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.start()
+                self.action("continue" if game_in_progress() else "start")   # Enter never loses a game
             elif event.key == pygame.K_ESCAPE:
                 self.action("quit")
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -177,6 +195,16 @@ class NewGameScene:
         elif kind == "hands":
             self.open_hands = value[1]
         elif kind == "start":
+            if game_in_progress():
+                self.overlay = replace_game_overlay("Start a new game", ("start_kept",))
+            else:
+                self.start()
+            return
+        elif kind == "confirmed":
+            self.action(value[1])
+            return
+        elif kind == "start_kept":
+            self.kept = keep_game_in_progress()
             self.start()
             return
         elif kind == "continue":
@@ -187,7 +215,12 @@ class NewGameScene:
         elif kind == "load_menu":
             self.overlay = overlays.load_overlay(userdata.list_saves(), None)
             return
-        elif kind == "load":
+        elif kind == "load" and game_in_progress() and not is_autosave(value[1]):
+            self.overlay = replace_game_overlay("Load this save", ("load_kept", value[1]))
+            return
+        elif kind in ("load", "load_kept"):
+            if kind == "load_kept":
+                self.kept = keep_game_in_progress()
             self.result = restart_from_file(value[1], self.open_hands)
             if isinstance(self.result, LoadFailed):
                 self.error, self.result = self.result.message, None
@@ -203,6 +236,15 @@ class NewGameScene:
             return
         elif kind == "clear_scenario":
             self.base, self.base_path = None, None
+        elif kind == "settings":
+            from adventures.app.settings import settings_overlay
+            self.overlay = settings_overlay(self.app)
+            return
+        elif kind == "setting":
+            from adventures.app.settings import settings_overlay, toggle
+            toggle(self.app, value[1])
+            self.overlay = settings_overlay(self.app)
+            return
         elif kind == "quit":
             from adventures.app.controller import QuitApp
             raise QuitApp()
@@ -306,16 +348,22 @@ class NewGameScene:
             self.buttons.append(Button(pygame.Rect(x0 + form_w - 70, y - 6, 70, 28), "clear",
                                        value=("clear_scenario",), size=13))
             y += 28
-        # main actions
-        start = Button(pygame.Rect(x0, y, 200, 46), "Start game  (Enter)", value="start", primary=True, size=17)
+        # main actions: with a game in progress, Continue is the default (Enter)
+        bx = x0
+        if game_in_progress():
+            self.buttons.append(Button(pygame.Rect(bx, y, 170, 46), "Continue  (Enter)", value="continue",
+                                       primary=True, size=16))
+            bx += 180
+            start = Button(pygame.Rect(bx, y, 150, 46), "New game…", value="start", size=16)
+        else:
+            start = Button(pygame.Rect(bx, y, 200, 46), "Start game  (Enter)", value="start", primary=True, size=17)
         self.buttons.append(start)
         bx = start.rect.right + 10
-        if userdata.autosave_path().exists():
-            self.buttons.append(Button(pygame.Rect(bx, y, 130, 46), "Continue", value="continue", size=16))
-            bx += 140
         self.buttons.append(Button(pygame.Rect(bx, y, 120, 46), "Load game…", value="load_menu", size=15))
         bx += 130
         self.buttons.append(Button(pygame.Rect(bx, y, 140, 46), "Scenario file…", value="scenario_menu", size=15))
+        bx += 150
+        self.buttons.append(Button(pygame.Rect(bx, y, 110, 46), "Settings…", value="settings", size=15))
         y += 58
         if self.error:
             y += T.draw_wrapped(surf, self.error, pygame.Rect(x0, y, form_w, 60), 14, T.DANGER) + 10

@@ -82,6 +82,7 @@ def menu_overlay(can_undo: bool, speed_label: str, open_hands: bool) -> ButtonOv
         (f"Enemy speed: {speed_label}", "speed"),
         (f"Open hands: {'on' if open_hands else 'off'}", "hands"),
         ("Hero card reference", "reference"),
+        ("Settings…", "settings"),
         ("New game", "new"),
         ("Quit (the game is auto-saved)", "quit"),
     ])
@@ -103,9 +104,11 @@ def load_overlay(saves: list[Path], autosave: Path | None) -> ButtonOverlay:
 
 
 def curtain_overlay(side, number: int | None) -> ButtonOverlay:
-    who = f"Player {number} ({side.name})" if number is not None else side.name
-    return ButtonOverlay(f"Pass to {who}", [(f"I am {side.name}: show my hand", CLOSE)],
-                         [f"Hands are hidden. Hand the device to {who}, then press Enter."], width=460)
+    """People are named by their hero; the player order number is only a detail."""
+    order = f" (player {number} in turn order)" if number is not None else ""
+    return ButtonOverlay(f"Pass to {side.name}'s player", [(f"I play {side.name}: show my hand", CLOSE)],
+                         [f"Hands are hidden. Hand the device to whoever plays {side.name}{order}, then press Enter."],
+                         width=480)
 
 
 class PileOverlay(Overlay):

@@ -9,6 +9,7 @@ import pygame
 
 from adventures.app import theme as T
 from adventures.app.board_view import Highlights
+from adventures.app.private import group_label
 from adventures.app.widgets import Button, button_width, flow
 from engine.decisions import SPACE, TABLE
 from engine.state import Card, Fighter
@@ -19,13 +20,15 @@ BUTTON_H = 30
 class PromptModel:
     """Where each option of a decision can be picked."""
 
-    def __init__(self, game, decision, hand_side=None):
+    def __init__(self, game, decision, hand_side=None, private: dict[int, list[int]] | None = None):
         self.game = game
         self.decision = decision
+        self.private = private or {}       # side index -> options naming a card in that hidden hand
         self.space_opts: dict[int, list[int]] = defaultdict(list)
         self.fighter_opts: dict[int, list[int]] = defaultdict(list)
         self.card_opts: dict[int, list[int]] = defaultdict(list)
         self.routes: dict[int, tuple[int, ...]] = {}
+        self.circle_opts: dict[int, list[int]] = defaultdict(list)   # Foot circle -> options
         self.option_space: dict[int, int] = {}       # option -> the space it points at (for hover)
         self.mapped: set[int] = set()
         hand = {c.uid for c in hand_side.hand} if hand_side is not None else set()
@@ -36,9 +39,10 @@ class PromptModel:
                     self.fighter_opts[o.uid].append(i)
                     self.option_space[i] = o.space
                     self.mapped.add(i)
-            elif isinstance(o, Card):
-                if o.uid in hand:
-                    self.card_opts[o.uid].append(i)
+            elif isinstance(o, Card) or (isinstance(o, tuple) and any(isinstance(x, Card) for x in o)):
+                card = o if isinstance(o, Card) else next(x for x in o if isinstance(x, Card))
+                if card.uid in hand:
+                    self.card_opts[card.uid].append(i)
                     self.mapped.add(i)
             elif isinstance(o, tuple) and len(o) == 2 and all(isinstance(x, Fighter) for x in o):
                 target = o[1]                 # (attacker, target): click the target
@@ -49,6 +53,10 @@ class PromptModel:
             elif isinstance(o, tuple) and o and all(isinstance(x, int) for x in o):
                 self.routes[i] = o            # a route: shown as a button with a preview
                 self.option_space[i] = o[-1]
+            elif isinstance(o, int) and (decision.context or {}).get("pick") == "circle":
+                if 0 <= o < len(board.circles):      # a circle index, not a space number
+                    self.circle_opts[o].append(i)
+                    self.mapped.add(i)
             elif isinstance(o, int) and not isinstance(o, bool) and decision.kind == SPACE:
                 space = board.start.get(o) if decision.tag == "start_space" else o
                 if space is not None and 0 <= space < board.n:
@@ -72,7 +80,13 @@ class PromptModel:
         for uid, opts in self.fighter_opts.items():
             if allowed is None or allowed & set(opts):
                 hl.fighters.add(uid)
+        for k, opts in self.circle_opts.items():
+            if allowed is None or allowed & set(opts):
+                hl.circles.add(k)
         return hl
+
+    def options_at_circle(self, k: int) -> list[int]:
+        return list(self.circle_opts.get(k, []))
 
     def options_at_space(self, space: int) -> list[int]:
         out = list(self.space_opts.get(space, []))
@@ -89,6 +103,9 @@ class PromptModel:
 
     def option_value(self, i: int):
         return self.decision.options[i]
+
+    def private_options(self) -> set[int]:
+        return {i for opts in self.private.values() for i in opts}
 
 
 def who_decides(game, decision) -> tuple[str, T.Color]:
@@ -110,8 +127,15 @@ class PromptBar:
 
     def layout_buttons(self, model: PromptModel, area: pygame.Rect, narrowed: list[int] | None) -> list[Button]:
         n = len(model.decision.options)
-        indices = narrowed if narrowed is not None else list(range(n))
+        hidden = model.private_options() if narrowed is None else set()
+        indices = narrowed if narrowed is not None else [i for i in range(n) if i not in hidden]
         buttons = [self._button(model, i) for i in indices]
+        if narrowed is None:        # one button per hidden hand: its owner picks behind the curtain
+            for index in model.private:
+                side = next(s for s in model.game.sides if s.index == index and not s.is_enemy)
+                label = group_label(side, model.decision)
+                buttons.append(Button(pygame.Rect(0, 0, button_width(label, 14, ""), BUTTON_H), label,
+                                      value=("private", index), size=14, color=T.seat_color(side)))
         if narrowed is not None:
             buttons.append(Button(pygame.Rect(0, 0, 80, BUTTON_H), "back", value="back", size=14))
         placed = flow(buttons, area, BUTTON_H)
@@ -188,6 +212,8 @@ class PromptBar:
             parts.append("click a glowing fighter")
         if model.card_opts:
             parts.append("click a raised card")
+        if model.circle_opts:
+            parts.append("click a glowing Foot circle")
         keys = "number keys pick, Enter takes 1"
         return (" or ".join(parts) + " · " + keys) if parts else keys
 

@@ -1,7 +1,7 @@
 """Colours, fonts and small text helpers shared by every view.
 
-Fonts come from the system (DejaVu Sans when present) with pygame's built-in default as a
-fallback, so the app never ships or downloads font files. Rendered text is cached because
+Fonts come from assets/fonts (DejaVu Sans, loaded through adventures.app.assets), then the
+system, then pygame's built-in default. Rendered text is cached because
 the software renderer spends most of a frame turning strings into surfaces.
 """
 from __future__ import annotations
@@ -72,13 +72,64 @@ def seat_color(side) -> Color:
     return HERO_COLORS.get(side.hero_key, SEAT_COLORS[side.index % len(SEAT_COLORS)])
 
 
+# ---------------------------------------------------------------- settings: palette and text size
+STANDARD = {"seats": list(SEAT_COLORS), "heroes": dict(HERO_COLORS), "minions": list(MINION_COLORS),
+            "villain": VILLAIN_COLOR}
+# Okabe & Ito's colour-blind-safe set: every pair stays apart under the common colour blindnesses.
+COLOUR_BLIND = {
+    "seats": [(0, 114, 178), (230, 159, 0), (204, 121, 167), (86, 180, 233)],
+    "heroes": {"leonardo": (0, 114, 178), "raphael": (213, 94, 0), "donatello": (204, 121, 167),
+               "michelangelo": (230, 159, 0), "april": (240, 228, 66), "april_oneil": (240, 228, 66),
+               "splinter": (160, 120, 80), "casey_jones": (200, 200, 200)},
+    "minions": [(240, 228, 66), (86, 180, 233), (0, 158, 115), (220, 220, 220)],
+    "villain": (213, 94, 0),
+}
+PALETTES = {"standard": STANDARD, "colour-blind": COLOUR_BLIND}
+SCALES = (0.85, 1.0, 1.15, 1.3)
+SCALE = 1.0
+
+
+def set_palette(name: str) -> str:
+    """Switch the side colours in place (every view reads them when it draws)."""
+    global VILLAIN_COLOR
+    if name not in PALETTES:
+        name = "standard"
+    pal = PALETTES[name]
+    SEAT_COLORS[:] = pal["seats"]
+    HERO_COLORS.clear()
+    HERO_COLORS.update(pal["heroes"])
+    MINION_COLORS[:] = pal["minions"]
+    VILLAIN_COLOR = pal["villain"]
+    return name
+
+
+def set_scale(scale: float) -> float:
+    """Text size (UI scale): every font size is multiplied by it; the text caches restart."""
+    global SCALE
+    try:
+        scale = float(scale)
+    except (TypeError, ValueError):
+        scale = 1.0
+    SCALE = min(SCALES, key=lambda s: abs(s - scale))
+    for cached in (font, render, fit, fit_size, wrap):
+        cached.cache_clear()
+    return SCALE
+
+
 # ---------------------------------------------------------------- fonts and text
 _SYS_FONTS = "dejavusans,arial,helvetica,liberationsans,freesans"
 
 
 @functools.lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    size = max(8, int(size))
+    size = max(8, int(round(size * SCALE)))
+    from adventures.app.assets import font_file
+    path = font_file(bold)                  # the bundled DejaVu Sans (assets/fonts)
+    if path is not None:
+        try:
+            return pygame.font.Font(str(path), size)
+        except (pygame.error, OSError):
+            pass
     try:
         if pygame.font.match_font(_SYS_FONTS):
             return pygame.font.SysFont(_SYS_FONTS, size, bold=bold)
@@ -118,6 +169,16 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     while text and f.size(text + "…")[0] > width:
         text = text[:-1]
     return text + "…"
+
+
+@functools.lru_cache(maxsize=1024)
+def fit_size(text: str, size: int, width: int, bold: bool = False, smallest: int = 9) -> int:
+    """The largest font size from `size` down to `smallest` at which `text` fits `width`
+    (shrink before cutting: names stay whole wherever they can)."""
+    for s in range(int(size), int(smallest) - 1, -1):
+        if font(s, bold).size(text)[0] <= width:
+            return s
+    return int(smallest)
 
 
 @functools.lru_cache(maxsize=1024)

@@ -5,6 +5,8 @@ Adventures rules p.8-13. Enemies make no decisions; every tie the rulebook leave
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.combat import fight
 from engine.decisions import SPACE, TABLE, TARGET
 from engine.game import Game
@@ -109,6 +111,33 @@ def plan_enemy_move(game: Game, enemy: Fighter, move: int) -> tuple[list[Fighter
     return best_targets, best, [s for t in best_targets for s in ends_by_target[t.uid]]
 
 
+ATTACK, APPROACH, THREAT = "attack", "approach", "threat"
+
+
+@dataclass(frozen=True, slots=True)
+class Intent:
+    """What an enemy's turn would do if it were taken now (p.9): attack an adjacent
+    fighter, move next to the closest one it can reach and attack, or advance the threat.
+    `targets` holds every tied candidate (the players choose among them)."""
+    action: str
+    targets: tuple[Fighter, ...] = ()
+    ends: tuple[int, ...] = ()          # APPROACH: the empty spaces it could stop on
+    distance: int = 0                   # spaces it needs to move to attack
+
+
+def enemy_intent(game: Game, enemy: Fighter, move: int) -> Intent:
+    """The targeting rule of p.9, without side effects: the enemy's turn and the app's
+    "intent" display both read it, so they cannot disagree."""
+    targets = player_targets(game)
+    adjacent = [t for t in targets if t.space in game.board.adj[enemy.space]]
+    if adjacent:
+        return Intent(ATTACK, tuple(adjacent))
+    closest, need, ends = plan_enemy_move(game, enemy, move)
+    if not closest or need > move:
+        return Intent(THREAT, (), (), need)
+    return Intent(APPROACH, tuple(closest), tuple(ends), need)
+
+
 def enemy_turn(game: Game, side: Side, move: int) -> None:
     """Adjacent target, else the closest reachable within the move value, else threat +1."""
     from adventures.rules.threat import advance_threat
@@ -122,17 +151,13 @@ def enemy_turn(game: Game, side: Side, move: int) -> None:
     for plugin in game.adv.plugins:
         if plugin.side is side and plugin.before_enemy_turn(game, side):
             return
-    targets = player_targets(game)
-    adjacent = [t for t in targets if t.space in game.board.adj[enemy.space]]
-    if adjacent:
-        target = choose_target(game, side, adjacent, "adjacent")
-    else:
-        closest, need, _ = plan_enemy_move(game, enemy, move)
-        if not closest or need > move:
-            game.log("no_target", f"{side.name} cannot reach any hero: the threat advances.", side=side.index)
-            advance_threat(game, 1, reason=f"{side.name} found no target")
-            return
-        target = choose_target(game, side, closest, "closest")
+    intent = enemy_intent(game, enemy, move)
+    if intent.action == THREAT:
+        game.log("no_target", f"{side.name} cannot reach any hero: the threat advances.", side=side.index)
+        advance_threat(game, 1, reason=f"{side.name} found no target")
+        return
+    target = choose_target(game, side, list(intent.targets), "adjacent" if intent.action == ATTACK else "closest")
+    if intent.action == APPROACH:
         move_enemy_next_to(game, enemy, target, move)
     card = take_top(game, side)
     if card is None or not target.alive or target.space is None:

@@ -70,9 +70,10 @@ def player_sides(game) -> list:
 
 
 # ---------------------------------------------------------------- the die
-def roll_die(game, why: str) -> str:
+def roll_die(game, why: str, faces: dict[str, str] | None = None) -> str:
     """Roll the Die of Ultimate Destruction. Before the result resolves, any player may discard
-    a card to reroll, any number of times (p.17): a TABLE decision after each roll."""
+    a card to reroll, any number of times (p.17): a TABLE decision after each roll.
+    `faces`: what each face would do, so the reroll question can say it (plain words)."""
     face = DIE_FACES[game.rng.randrange(len(DIE_FACES))]
     game.log("die", f"Krang rolls the Die of Ultimate Destruction ({why}): {face}.", face=face, why=why)
     while True:
@@ -81,8 +82,9 @@ def roll_die(game, why: str) -> str:
             break
         options: list = [None, *offers]
         labels = [f"accept {face}"] + [f"reroll: {s.name} discards {c.name}" for s, c in offers]
-        pick = game.decide(TABLE, OPTION, f"Krang rolled {face} ({why}). Reroll by discarding a card?",
-                           options, labels, tag="reroll", context={"face": face, "why": why})
+        meaning = f": {faces[face].rstrip('.')}" if faces and face in faces else ""
+        pick = game.decide(TABLE, OPTION, f"Krang rolled {face} ({why}){meaning}. Reroll by discarding a card?",
+                           options, labels, tag="reroll", context={"face": face, "why": why, "faces": faces})
         if pick is None:
             break
         side, card = pick
@@ -116,9 +118,11 @@ def activate_trap(game) -> None:
         return
     name = data["trap_deck"].pop(0)
     game.log("trap", f"Technodrome Trap: {name}.", trap=name)
-    face = roll_die(game, f"Technodrome Trap {name}")
+    trap = trap_defs(game).get(name)
+    faces = {str(k): r.text for k, r in sorted(trap.results.items())} if trap is not None else {}
+    faces[DUD] = "a dud, nothing happens"
+    face = roll_die(game, f"Technodrome Trap {name}", faces=faces)
     try:
-        trap = trap_defs(game).get(name)
         if face == DUD or trap is None:
             game.log("trap", f"{name} is a dud.", trap=name, face=face)
         else:
@@ -240,7 +244,10 @@ def op_reactivate(ctx: Ctx, args) -> None:
     game = ctx.game
     if not inactive_left_to_right(game):
         return
-    face = roll_die(game, "reactivate a Doomsday Machine")
+    first = inactive_left_to_right(game)[0]
+    faces = {f: (f"Doomsday Machine {first} reactivates" if f in REACTIVATE_ON else "no machine reactivates")
+             for f in DIE_FACES}
+    face = roll_die(game, "reactivate a Doomsday Machine", faces=faces)
     left = inactive_left_to_right(game)
     if face in REACTIVATE_ON and left:
         activate(game, left[0], f"rolled {face}")

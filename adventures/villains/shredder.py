@@ -79,7 +79,7 @@ def deploy(game, borough: str | None, count: int, why: str = "") -> list[int]:
             break                                # every circle on the map is occupied
         k = game.decide(TABLE, SPACE, f"Players choose a Foot circle in {target} for a Foot soldier",
                         pool, [circle_label(game, c) for c in pool], tag="place_foot",
-                        context={"borough": target})
+                        context={"borough": target, "pick": "circle"})     # options are circle indices
         side = ENTRENCHED if target in fallen(game) else PATROLLING
         on_board[k] = side
         adv.supply[FOOT] -= 1

@@ -1,0 +1,73 @@
+"""Nothing lost: the game in progress (the autosave) is kept as a named save before
+another game takes its place, and only the game that wrote the autosave may remove it.
+
+Every path that starts or opens another game (new game, Load, a scenario file, a replay,
+`--resume`) goes through `keep_game_in_progress` first; the screens ask before calling it.
+"""
+from __future__ import annotations
+
+import datetime
+import json
+import shutil
+from pathlib import Path
+
+from adventures.app import userdata
+
+
+def game_in_progress() -> bool:
+    return userdata.autosave_path().exists()
+
+
+def is_autosave(path) -> bool:
+    try:
+        return Path(path).resolve() == userdata.autosave_path().resolve()
+    except OSError:
+        return False
+
+
+def _record(path: Path) -> dict | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return data if isinstance(data, dict) else None
+    except (OSError, ValueError):
+        return None
+
+
+def describe_in_progress() -> str:
+    """'Shredder, 1 player, 14 decisions' for the question asked before replacing it."""
+    record = _record(userdata.autosave_path()) or {}
+    scenario = record.get("scenario") or {}
+    villain = str(scenario.get("villain", "a villain")).replace("_", " ").title()
+    seats = scenario.get("seats") or []
+    heroes = ", ".join(str(s.get("hero", "?")) for s in seats if isinstance(s, dict))
+    answers = len(record.get("answers") or [])
+    return f"{heroes or 'heroes'} against {villain}, {answers} decisions in"
+
+
+def keep_game_in_progress() -> Path | None:
+    """Copy the autosave into the saves folder under a readable name; returns the new file
+    (None when there is no game in progress or the copy failed)."""
+    src = userdata.autosave_path()
+    if not src.exists():
+        return None
+    scenario = (_record(src) or {}).get("scenario") or {}
+    villain = "".join(ch for ch in str(scenario.get("villain", "game")) if ch.isalnum() or ch in "_-") or "game"
+    stamp = datetime.datetime.now().strftime("%Y-%m-%d_%H%M%S")
+    dest = userdata.saves_dir() / f"{villain}_kept_{stamp}.json"
+    try:
+        shutil.copyfile(src, dest)
+    except OSError:
+        return None
+    return dest
+
+
+def autosave_belongs_to(game) -> bool:
+    """Whether the autosave is this game (same seed, its answers a prefix of this game's):
+    a finished replay or a loaded save must not delete another game's autosave."""
+    record = _record(userdata.autosave_path())
+    if record is None:
+        return False
+    answers = record.get("answers")
+    if record.get("seed") != game.seed or not isinstance(answers, list):
+        return False
+    return list(game.answers[:len(answers)]) == answers

@@ -1,0 +1,50 @@
+"""Settings that stick (saved in prefs.json with the rest of the preferences): text size,
+colour-blind-safe palette, sound, and how long the combat panel stays."""
+from __future__ import annotations
+
+from adventures.app import theme as T
+from adventures.app.overlays import CLOSE, ButtonOverlay
+
+HOLDS = {"click": "stays until closed", "pace": "follows the enemy speed"}
+
+
+def apply(app) -> None:
+    """Apply the saved settings (bad values fall back to the defaults)."""
+    prefs = app.prefs
+    prefs["ui_scale"] = T.set_scale(prefs.get("ui_scale", 1.0))
+    prefs["palette"] = T.set_palette(str(prefs.get("palette", "standard")))
+    if prefs.get("combat_hold") not in HOLDS:
+        prefs["combat_hold"] = "click"
+    prefs["sound"] = bool(prefs.get("sound", True))
+    sounds = getattr(app, "sounds", None)
+    if sounds is not None:
+        sounds.enabled = prefs["sound"]
+
+
+def toggle(app, key: str) -> None:
+    prefs = app.prefs
+    if key == "ui_scale":
+        i = T.SCALES.index(T.SCALE) if T.SCALE in T.SCALES else 1
+        prefs["ui_scale"] = T.SCALES[(i + 1) % len(T.SCALES)]
+    elif key == "palette":
+        prefs["palette"] = "colour-blind" if prefs.get("palette") != "colour-blind" else "standard"
+    elif key == "sound":
+        prefs["sound"] = not prefs.get("sound", True)
+    elif key == "combat_hold":
+        prefs["combat_hold"] = "pace" if prefs.get("combat_hold") == "click" else "click"
+    apply(app)
+
+
+def settings_overlay(app) -> ButtonOverlay:
+    prefs = app.prefs
+    sounds = getattr(app, "sounds", None)
+    sound = "on" if prefs.get("sound", True) else "off (muted)"
+    if sounds is not None and not sounds.available:
+        sound += " · no audio device"
+    return ButtonOverlay("Settings", [
+        (f"Text size: {int(round(T.SCALE * 100))}%", ("setting", "ui_scale")),
+        (f"Colours: {prefs.get('palette', 'standard')}", ("setting", "palette")),
+        (f"Sound: {sound}  (M)", ("setting", "sound")),
+        (f"Combat panel: {HOLDS.get(prefs.get('combat_hold', 'click'))}", ("setting", "combat_hold")),
+        ("Back", CLOSE),
+    ], ["Saved for next time. The colour-blind-safe palette uses the Okabe-Ito colours."], width=460)
