@@ -184,7 +184,7 @@ class NewGameScene:
                 self.error, self.result = self.result.message, None
             return
         elif kind == "load_menu":
-            self.overlay = overlays.load_overlay(userdata.list_saves(), None)
+            self.overlay = overlays.load_overlay(userdata.save_entries(), None)
             return
         elif kind == "load":
             self.result = restart_from_file(value[1], self.open_hands)

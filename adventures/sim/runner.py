@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
+import math
 import multiprocessing as mp
 import os
 import sys
@@ -16,8 +18,9 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
+from adventures.tools.limits import MAX_CELLS, MAX_GAMES
 from engine.content.loader import ContentError, Problem, line_of, load
-from engine.content.schema import OverridesDef, ScenarioDef
+from engine.content.schema import MAX_SEED, OverridesDef, ScenarioDef
 
 SEED_STRIDE = 1_000_003      # a prime: seeds of different base seeds never collide for i < stride
 
@@ -54,7 +57,10 @@ def with_params(scenario: ScenarioDef, params: dict) -> ScenarioDef:
     data = scenario.model_dump()
     for key, value in params.items():
         if key == "players":
-            n = int(value)
+            # no coercion: 2.7, true or -1 would otherwise run another player count under that label
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 4:
+                raise ValueError(f"{value!r}: expected a whole number of players 1..4")
+            n = value
             seats = data["seats"]
             if n < len(seats):
                 data["seats"] = seats[:n]
@@ -108,13 +114,27 @@ def load_sweep(path: str | os.PathLike) -> tuple[ScenarioDef, dict[str, list], d
         if key not in ("games", "seed", "description"):
             problems.append(Problem(file, line_of(lines, key), key, "unknown key (known: base, sweep, games, seed, "
                                                                    "description)"))
-        elif key != "description" and (not isinstance(value, int) or isinstance(value, bool)
-                                       or (key == "games" and value < 1)):
-            problems.append(Problem(file, line_of(lines, key), key, "expected a positive whole number"
-                                    if key == "games" else "expected a whole number"))
+        elif key == "games" and not _whole_in(value, 1, MAX_GAMES):
+            problems.append(Problem(file, line_of(lines, key), key, f"expected a positive whole number (at most {MAX_GAMES:,})"))
+        elif key == "seed" and not _whole_in(value, -MAX_SEED, MAX_SEED):
+            problems.append(Problem(file, line_of(lines, key), key,
+                                    f"expected a whole number of at most {len(str(MAX_SEED))} digits"))
+        elif key == "description" and not isinstance(value, str):
+            problems.append(Problem(file, line_of(lines, key), key, "expected text"))
+    cells = math.prod(len(v) for v in grid.values())
+    if cells > MAX_CELLS:
+        problems.append(Problem(file, line_of(lines, "sweep"), "sweep",
+                                f"{cells:,} cells is more than {MAX_CELLS:,} (the product of the value lists)"))
+    elif _whole_in(extra.get("games"), 1, MAX_GAMES) and cells * extra["games"] > MAX_GAMES:
+        problems.append(Problem(file, line_of(lines, "games"), "games",
+                                f"{cells:,} cells x {extra['games']:,} games is more than {MAX_GAMES:,} games"))
     if problems:
         raise ContentError(problems)
     return scenario, grid, extra
+
+
+def _whole_in(value, lo: int, hi: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
 
 
 # ---------------------------------------------------------------- one game
@@ -261,9 +281,11 @@ def default_workers() -> int:
 
 
 def make_tasks(scenario: ScenarioDef, games: int, seed: int, check: bool, tag=None,
-               chunk: int = 25, replay_dir: str | None = None) -> list[tuple]:
-    jobs = [(i, game_seed(seed, i)) for i in range(games)]
-    return [(scenario, jobs[k:k + chunk], check, tag, replay_dir) for k in range(0, len(jobs), chunk)]
+               chunk: int = 25, replay_dir: str | None = None) -> Iterator[tuple]:
+    """The chunks of a run, built lazily: a long run never holds its whole job list."""
+    for k in range(0, games, chunk):
+        jobs = [(i, game_seed(seed, i)) for i in range(k, min(games, k + chunk))]
+        yield (scenario, jobs, check, tag, replay_dir)
 
 
 def chunk_size(games: int, workers: int) -> int:
@@ -272,27 +294,35 @@ def chunk_size(games: int, workers: int) -> int:
     return max(1, min(100, games // max(1, workers * 8)))
 
 
-def execute(tasks: list[tuple], workers: int, progress: Callable[[int], None] | None = None,
+def execute(tasks: Iterable[tuple], workers: int, progress: Callable[[int], None] | None = None,
             cluster: str | None = None) -> list[dict]:
-    """Run tasks and return every record in task order (so in game order)."""
+    """Run tasks (any iterable, consumed lazily) and return every record in task order."""
     if cluster is not None:
-        return _execute_dask(tasks, cluster, progress)
+        return _execute_dask(list(tasks), cluster, progress)
     out: list[dict] = []
     if workers > 1 and not _main_importable():
         workers = 1        # `python -` or a REPL: child processes could not re-import __main__
-    if workers <= 1 or len(tasks) <= 1:
-        for task in tasks:
+    tasks = iter(tasks)
+    first = list(itertools.islice(tasks, workers))     # enough to know whether a pool pays
+    if workers <= 1 or len(first) <= 1:
+        for task in itertools.chain(first, tasks):
             recs = run_chunk(task)
             out.extend(recs)
             if progress:
                 progress(len(recs))
         return out
     ctx = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
-    with ctx.Pool(min(workers, len(tasks))) as pool:
-        for recs in pool.imap(run_chunk, tasks):
-            out.extend(recs)
-            if progress:
-                progress(len(recs))
+    with ctx.Pool(min(workers, len(first))) as pool:
+        # Pool.imap would drain the whole iterable up front: feed it a bounded window at a time.
+        pending = itertools.chain(first, tasks)
+        while True:
+            window = list(itertools.islice(pending, workers * 16))
+            if not window:
+                break
+            for recs in pool.imap(run_chunk, window):
+                out.extend(recs)
+                if progress:
+                    progress(len(recs))
     return out
 
 

@@ -17,6 +17,8 @@ import time
 import traceback
 from dataclasses import asdict, dataclass, field
 
+from adventures.tools import limits
+
 
 @dataclass
 class Outcome:
@@ -168,7 +170,7 @@ def soak(games: int, seed: int = 0, workers: int = 1, content: str | None = None
          replay_check: bool = True, progress=None) -> Totals:
     """Play `games` soak games (seeds seed..seed+games-1) on `workers` processes."""
     totals = Totals()
-    seeds = list(range(seed, seed + games))
+    seeds = range(seed, seed + games)
     if workers <= 1 or games <= 1:
         for s in seeds:
             totals.add(play_one(s, content, replay_check))
@@ -188,9 +190,10 @@ def soak(games: int, seed: int = 0, workers: int = 1, content: str | None = None
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--games", type=int, default=200, help="how many games (default 200)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
-    parser.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
+    parser.add_argument("--games", type=limits.bounded(0, limits.MAX_GAMES, "games"), default=200,
+                        help="how many games (default 200)")
+    parser.add_argument("--seed", type=limits.seed_arg, default=0, help="seed of the first game (default 0)")
+    parser.add_argument("--workers", type=limits.workers_arg, default=1, help="processes to use (default 1)")
     parser.add_argument("--content", metavar="ROOT", default=None, help="content folder (default: built-in)")
     parser.add_argument("--no-replay-check", action="store_true",
                         help="skip re-running each game from its record")
