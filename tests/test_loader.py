@@ -41,9 +41,9 @@ key: tiny
 name: Tiny
 zones:
   Street: {color: "#112233"}
-spaces:
-  - {id: 1, pos: [0.1, 0.1], zones: [Street]}
-  - {id: 2, pos: [0.2, 0.2], zones: [Street]}
+spaces: [{id: 1, pos: [0.1, 0.1], zones: [Street], start: 1}, {id: 2, pos: [0.2, 0.2], zones: [Street], start: 2},
+  {id: 3, pos: [0.3, 0.3], zones: [Street], start: 3}, {id: 4, pos: [0.4, 0.4], zones: [Street], start: 4}, {id: 5, pos: [0.5, 0.5], zones: [Street], start: 5},
+  {id: 6, pos: [0.6, 0.6], zones: [Street]}, {id: 7, pos: [0.7, 0.7], zones: [Street]}, {id: 8, pos: [0.8, 0.8], zones: [Street]}, {id: 10, pos: [0.9, 0.9], zones: [Street]}]
 paths:
   - [1, 2]
 """

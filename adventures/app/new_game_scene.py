@@ -95,9 +95,10 @@ class NewGameScene:
                                 source=str(self.base_path) if self.base_path else "")
 
     def apply_scenario(self, path: Path) -> None:
-        from engine.content.loader import ContentError, load_file
-        try:
-            sc = load_file(path, "scenario")
+        from adventures.content.checks import load_scenario_file
+        from engine.content.loader import ContentError
+        try:     # the one validation path: an unknown hero is an error here too, never Random
+            sc = load_scenario_file(path, self.catalog)
         except ContentError as exc:
             self.error = str(exc).splitlines()[0]
             return

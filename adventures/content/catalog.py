@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from adventures.content.checks import check_model, check_tree
 from engine.content.loader import ContentError, Lines, Problem, line_of, load, suggest
 from engine.content.schema import AllyDeckDef, BoardDef, EnemyDef, HeroDef, ScenarioDef, TrapDeckDef
 
@@ -45,10 +46,16 @@ class Catalog:
         return [e.key for e in self.enemies.values() if e.role == kind]
 
 
+def normal_name(name: Any) -> str:
+    """The one name normalisation of every tool: case, padding, inner spaces and
+    underscores do not matter ('  black_PANTHER ' is 'Black Panther')."""
+    return " ".join(str(name).replace("_", " ").split()).casefold()
+
+
 def _find(items: Iterable[Any], name: str) -> Any:
-    wanted = str(name).strip().casefold()
+    wanted = normal_name(name)
     for item in items:
-        if wanted in (item.key.casefold(), item.name.casefold()):
+        if wanted in (normal_name(item.key), normal_name(item.name)):
             return item
     return None
 
@@ -63,6 +70,7 @@ def build_catalog(root: str | os.PathLike | None = None) -> Catalog:
     cat = Catalog()
     villain_refs: list[tuple[EnemyDef, str, Lines]] = []
     owners: dict[tuple[str, str], str] = {}    # (table, key) -> file, for duplicate keys
+    sources: dict[tuple[str, str], tuple[str, Lines]] = {}
     for folder, kind in FOLDERS.items():
         files = _yaml_files(root / folder) if (root / folder).is_dir() else []
         files += [f for f in (root / f"{folder}.yaml", root / f"{folder}.yml") if f.is_file()]
@@ -77,6 +85,10 @@ def build_catalog(root: str | os.PathLike | None = None) -> Catalog:
                 cat.problems.extend(exc.problems)
                 continue
             model, file = loaded.model, loaded.path
+            own = check_model(kind, model, file, loaded.lines)
+            if own:
+                cat.problems.extend(own)
+                continue
             if kind in ("traps", "allies"):
                 setattr(cat, kind, model)
                 continue
@@ -87,6 +99,7 @@ def build_catalog(root: str | os.PathLike | None = None) -> Catalog:
                                             f"{tname} key '{model.key}' is already used by {owners[tname, model.key]}"))
                 continue
             owners[tname, model.key] = file
+            sources[tname, model.key] = (file, loaded.lines)
             table[model.key] = model
             if kind == "villain":
                 villain_refs.append((model, file, loaded.lines))
@@ -94,6 +107,7 @@ def build_catalog(root: str | os.PathLike | None = None) -> Catalog:
         if villain.board is not None and villain.board not in cat.boards:
             cat.problems.append(Problem(file, line_of(lines, "board"), "board",
                                         f"unknown board '{villain.board}' (known: {suggest(villain.board, cat.boards)})"))
+    cat.problems.extend(check_tree(cat, sources))
     return cat
 
 
@@ -119,8 +133,9 @@ def clear_cache() -> None:
     _cached.cache_clear()
 
 
-def check_scenario(scenario: ScenarioDef, catalog: Catalog, path: Any, lines: Lines, *, at: str = "") -> None:
-    """Raise ContentError if the scenario names a villain, hero or minion the catalog lacks."""
+def check_scenario(scenario: ScenarioDef, catalog: Catalog, path: Any, lines: Lines, *, at: str = "") -> ScenarioDef:
+    """Raise ContentError if the scenario names a villain, hero or minion the catalog lacks
+    or a minion twice; return the scenario with every name replaced by its content key."""
     file = os.fspath(path)
     problems: list[Problem] = []
 
@@ -130,12 +145,24 @@ def check_scenario(scenario: ScenarioDef, catalog: Catalog, path: Any, lines: Li
 
     if catalog.enemy(scenario.villain, "villain") is None:
         bad("villain", f"unknown villain '{scenario.villain}' (known: {suggest(scenario.villain, catalog.names('villain'))})")
+    seats = []
     for i, seat in enumerate(scenario.seats):
-        if seat.hero != "random" and catalog.hero(seat.hero) is None:
+        hero = catalog.hero(seat.hero) if normal_name(seat.hero) != "random" else None
+        if hero is None and normal_name(seat.hero) != "random":
             bad(f"seats.{i}.hero", f"unknown hero '{seat.hero}' (known: {suggest(seat.hero, catalog.names('hero'))})")
+        seats.append(seat.model_copy(update={"hero": hero.key if hero is not None else "random"}))
+    minions = scenario.minions
     if isinstance(scenario.minions, list):
+        minions = []
         for i, name in enumerate(scenario.minions):
-            if catalog.enemy(name, "minion") is None:
+            minion = catalog.enemy(name, "minion")
+            if minion is None:
                 bad(f"minions.{i}", f"unknown minion '{name}' (known: {suggest(name, catalog.names('minion'))})")
+            elif minion.key in minions:
+                bad(f"minions.{i}", f"minion '{name}' is listed twice")
+            else:
+                minions.append(minion.key)
     if problems:
         raise ContentError(problems)
+    villain = catalog.enemy(scenario.villain, "villain")
+    return scenario.model_copy(update={"seats": seats, "minions": minions, "villain": villain.key})

@@ -36,12 +36,8 @@ def game_seed(base: int, i: int) -> int:
 # ---------------------------------------------------------------- scenarios
 def load_scenario(path: str | os.PathLike) -> ScenarioDef:
     """Load and cross-check a scenario file; raises ContentError (file:LINE: field: message)."""
-    from adventures.content.catalog import check_scenario, load_catalog
-    loaded = load(path, "scenario")
-    if loaded.kind != "scenario":
-        raise ContentError(Problem(loaded.path, 1, "", "this is a sweep file: use `adventures sweep`"))
-    check_scenario(loaded.model, load_catalog(), loaded.path, loaded.lines)
-    return loaded.model
+    from adventures.content.checks import load_scenario_file
+    return load_scenario_file(path)
 
 
 OVERRIDE_PARAMS = frozenset(OverridesDef.model_fields)
@@ -94,8 +90,7 @@ def load_sweep(path: str | os.PathLike) -> tuple[ScenarioDef, dict[str, list], d
             base_path = Path(base)
         scenario = load_scenario(base_path)
     else:
-        scenario = ScenarioDef.model_validate(base)
-        check_scenario(scenario, load_catalog(), file, lines, at="base")
+        scenario = check_scenario(ScenarioDef.model_validate(base), load_catalog(), file, lines, at="base")
     grid = {str(k): list(v) for k, v in data["sweep"].items()}
     problems = []
     for param, values in grid.items():

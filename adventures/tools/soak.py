@@ -117,7 +117,7 @@ def game_spec(seed: int, catalog) -> dict:
 
 def play_one(seed: int, content: str | None = None, replay_check: bool = True) -> Outcome:
     """Play soak game `seed` with invariant checks; never raises."""
-    from adventures.content.catalog import load_catalog
+    from adventures.content.catalog import check_scenario, load_catalog
     from adventures.persistence.replay import run_replay
     from adventures.persistence.save import game_record
     from adventures.rules.invariants import CheckingAgent, InvariantViolation, check_invariants
@@ -134,7 +134,8 @@ def play_one(seed: int, content: str | None = None, replay_check: bool = True) -
                        f"{', '.join(s['hero'] + '/' + s['bot'] for s in sc['seats'])}, "
                        f"allies {'on' if sc['allies'] else 'off'}, table {spec['table']}"
                        + (f", overrides {sc['overrides']}" if sc["overrides"] else ""))
-        scenario = ScenarioDef.model_validate(sc)
+        # the one validation path every tool uses: checked against the content, names normalised
+        scenario = check_scenario(ScenarioDef.model_validate(sc), catalog, f"<soak game {seed}>", {})
         agents = {i: CheckingAgent(make_bot(b)) for i, b in enumerate(spec["bots"])}
         game = new_adventure(scenario, catalog, seed, agents, CheckingAgent(make_bot(spec["table"])), log=False)
         result = play_adventure(game)
@@ -203,6 +204,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.games < 0 or args.workers < 1:
         print("adventures soak: --games must be >= 0 and --workers >= 1")
+        return 2
+    from adventures.content.catalog import load_catalog
+    from engine.content.loader import ContentError
+    try:          # bad content is one line per problem before any game, not one error per game
+        load_catalog(args.content)
+    except ContentError as exc:
+        print(str(exc))
+        return 2
+    except OSError as exc:
+        print(f"adventures soak: {args.content}: {exc.strerror or exc}")
         return 2
     start = time.perf_counter()
     last = [start]

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from adventures.content.catalog import CONTENT_ROOT, FOLDERS, Catalog, build_catalog, check_scenario
+from adventures.content.checks import check_model
 from engine.content.loader import ContentError, Loaded, Problem, line_of, load, suggest
 from engine.content.schema import ScenarioDef
 
@@ -47,10 +48,11 @@ def _run(paths: list[str], content: str | None) -> int:
     files, missing = _files(paths)
     for raw in missing:
         print(f"{raw}: no such file or directory")
+    failed = bool(missing)
     if not files and not missing:
         print(f"{', '.join(paths)}: no YAML files found")
+        failed = True             # an empty folder validates nothing: never "ok"
     catalogs: dict[Path, Catalog] = {}
-    failed = bool(missing)
     for file in files:
         try:
             problems = _check(file, content, catalogs)
@@ -66,17 +68,20 @@ def _run(paths: list[str], content: str | None) -> int:
     return 2 if failed else 0
 
 
-def _catalog_for(file: str, content: str | None, catalogs: dict[Path, Catalog]) -> Catalog:
+def _tree_of(file: str) -> Path | None:
+    """The content tree a file sits in (its folder's parent, holding heroes/, villains/...)."""
+    root = Path(file).resolve().parent.parent
+    if any((root / name).is_dir() or (root / f"{name}.yaml").is_file() for name in FOLDERS):
+        return root
+    return None
+
+
+def _catalog_for(file: str, content: str | None, catalogs: dict[Path, Catalog], note: bool = True) -> Catalog:
     """The catalog a file is checked against: --content, else the content tree it sits in."""
-    if content is not None:
-        root = Path(content)
-    else:
-        root = Path(file).resolve().parent.parent
-        if not any((root / name).is_dir() or (root / f"{name}.yaml").is_file() for name in FOLDERS):
-            root = CONTENT_ROOT
+    root = Path(content) if content is not None else (_tree_of(file) or CONTENT_ROOT)
     if root not in catalogs:
         catalogs[root] = build_catalog(root)   # lenient: bad files are reported on their own
-        if catalogs[root].problems:
+        if catalogs[root].problems and note:
             print(f"note: {root} has {len(catalogs[root].problems)} content problem(s); "
                   f"cross-checks use only its valid files (run `adventures validate {root}`)")
     return catalogs[root]
@@ -85,10 +90,21 @@ def _catalog_for(file: str, content: str | None, catalogs: dict[Path, Catalog]) 
 def _check(file: str, content: str | None, catalogs: dict[Path, Catalog]) -> list[Problem]:
     try:
         loaded = load(file)
+        problems = check_model(loaded.kind, loaded.model, loaded.path, loaded.lines)
+        if problems:
+            return problems
         _cross_check(loaded, lambda: _catalog_for(file, content, catalogs))
     except ContentError as exc:
         return exc.problems
-    return []
+    if loaded.kind in ("scenario", "sweep"):
+        return []
+    # A content file is also checked as part of its tree (content is one tree, not files):
+    # a key another file already uses, a board that cannot seat the villain's game...
+    tree = _tree_of(file)
+    if tree is None:
+        return []
+    here = os.path.realpath(file)
+    return [p for p in _catalog_for(file, os.fspath(tree), catalogs, note=False).problems if os.path.realpath(p.file) == here]
 
 
 def _cross_check(loaded: Loaded, catalog: Callable[[], Catalog]) -> None:

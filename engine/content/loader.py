@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import difflib
 import functools
-import importlib
 import os
 import re
 import types
@@ -363,18 +362,10 @@ LOGIC_CONDITIONS = frozenset({"all", "any", "not"})
 
 @functools.cache
 def _ensure_registry() -> None:
-    # Op modules are written by other issues and may not exist yet: a missing op module
-    # only means fewer known names; a broken one (missing *its* import) must still fail.
-    try:
-        registry.load_all()
-    except ModuleNotFoundError as exc:
-        if exc.name != "engine.effects.core_ops":
-            raise
-        try:
-            importlib.import_module("adventures.rules.ops")
-        except ModuleNotFoundError as exc2:
-            if exc2.name not in ("adventures.rules.ops", "adventures.rules"):
-                raise
+    # The engine's own op modules plus those other layers registered in
+    # registry.PLUGIN_MODULES (the Adventures package does on import): the engine never
+    # names, nor imports, a layer above it.
+    registry.load_all()
 
 
 def check_ops(model: BaseModel, path: Any, lines: Lines, *, at: str = "") -> None:
