@@ -362,7 +362,9 @@ def op_boost_attack(ctx: Ctx, args) -> None:
 
 @op("gain_action")
 def op_gain_action(ctx: Ctx, args) -> None:
-    ctx.side.actions_left += amount(ctx, args)
+    n = amount(ctx, args)
+    ctx.side.actions_left += n
+    ctx.game.note(ctx.side, "gained_actions", n)     # the invariants' bound: 2 + actions gained
     ctx.game.log("gain_action", f"{ctx.side.name} gains an action.")
 
 
