@@ -43,6 +43,13 @@ def run(args: argparse.Namespace) -> int:
     if problem:
         print(f"adventures play: {problem}", file=sys.stderr)
         return 2
+    if args.resume:             # a save that cannot be used is one line, before any window opens
+        from adventures.persistence.save import SaveError, load_record
+        try:
+            load_record(args.resume)
+        except SaveError as exc:
+            print(f"adventures play: {exc}", file=sys.stderr)
+            return 2
     from adventures.app.app import App
     from adventures.app.controller import GameSetup, random_seed
     start = None

@@ -29,9 +29,10 @@ def find_scenario(name: str) -> ScenarioDef:
     for p in candidates:
         try:
             is_file = p.is_file()
+            named = p == path and (p.exists() or p.is_symlink())   # a folder or FIFO: say why
         except (OSError, ValueError):       # a name too long for the file system, a NUL byte
-            is_file = False
-        if is_file or (p == path and p.exists()):
+            is_file, named = False, p == path and path.suffix in (".yaml", ".yml")
+        if is_file or named:
             try:       # the one validation path: checked against the content, names normalised
                 return load_scenario_file(p)
             except ContentError as exc:

@@ -88,9 +88,6 @@ def check_tree(catalog, sources: dict[tuple[str, str], tuple[str, Lines]]) -> li
     for key in sorted(boards & set(catalog.boards)):
         file, lines = sources.get(("board", key), ("<board>", {}))
         problems += seating_problems(catalog.boards[key], list(catalog.heroes.values()), file, lines)
-    if not any(e.role == "villain" for e in catalog.enemies.values()) and catalog.enemies:
-        file, lines = next(iter(sources.values()))
-        problems.append(Problem(file, 1, "", "the content has minions but no villain"))
     return problems
 
 

@@ -47,6 +47,7 @@ class _Memory:
 
     census: dict[int, frozenset[int]] = field(default_factory=dict)   # side index -> card uids
     completions: int = 0
+    deck_extras: dict[int, Counter] = field(default_factory=dict)   # side -> cards beyond the hero's deck
     init_round: int = -1                   # the round `init_cards` belongs to
     init_cards: set[int] = field(default_factory=set)   # ids of initiative cards seen in deck/row
 
@@ -75,7 +76,7 @@ def check_invariants(game) -> list[str]:
         out += _check_tokens(game)
         out += _check_initiative(game, mem)
         out += _check_fighters_placed(game)
-        out += _check_hero_decks(game)
+        out += _check_hero_decks(game, mem)
     if len(game.answers) != game.decision_count:
         out.append(f"{len(game.answers)} answers recorded for {game.decision_count} decisions")
     return out
@@ -211,9 +212,10 @@ def _check_fighters_placed(game) -> list[str]:
             for f in side.fighters if f.alive and f.space is None]
 
 
-def _check_hero_decks(game) -> list[str]:
+def _check_hero_decks(game, mem: _Memory) -> list[str]:
     """A player's cards are exactly their hero's deck, wherever they are (their piles,
-    another side's piles such as a Vibranium Suit, or in play)."""
+    another side's piles such as a Vibranium Suit, or in play). Cards a side already had
+    beyond its deck when first seen (a test's own card) stay allowed, like the census."""
     catalog = getattr(game, "catalog", None)
     if catalog is None or game.over is not None:
         return []
@@ -234,6 +236,9 @@ def _check_hero_decks(game) -> list[str]:
         expected = Counter()
         for card in hero.deck:
             expected[card.name] += card.copies
+        if side.index not in mem.deck_extras:
+            mem.deck_extras[side.index] = owned[side.index] - expected
+        expected += mem.deck_extras[side.index]
         if owned[side.index] != expected:
             diff = (owned[side.index] - expected) + (expected - owned[side.index])
             out.append(f"{side.name}'s cards are not {hero.name}'s deck (differ in {sorted(diff)[:3]})")

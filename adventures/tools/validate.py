@@ -11,7 +11,14 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from adventures.content.catalog import CONTENT_ROOT, FOLDERS, Catalog, build_catalog, check_scenario
+from adventures.content.catalog import (
+    CONTENT_ROOT,
+    FOLDERS,
+    Catalog,
+    build_catalog,
+    check_scenario,
+    load_catalog,
+)
 from adventures.content.checks import check_model
 from engine.content.loader import ContentError, Loaded, Problem, line_of, load, suggest
 from engine.content.schema import ScenarioDef
@@ -35,19 +42,27 @@ def _files(paths: list[str]) -> tuple[list[str], list[str]]:
     found, missing = [], []
     for raw in paths:
         p = Path(raw)
+        try:
+            p.stat()
+        except FileNotFoundError:
+            missing.append(f"{raw}: no such file or directory")
+            continue
+        except (OSError, ValueError) as exc:     # a loop, a name too long, a NUL byte
+            missing.append(f"{raw}: cannot read: {getattr(exc, 'strerror', None) or exc}")
+            continue
         if p.is_dir():
             found += [os.fspath(f) for f in sorted(p.rglob("*")) if f.suffix in (".yaml", ".yml") and f.is_file()]
         elif p.is_file():
             found.append(raw)
         else:
-            missing.append(raw)
+            missing.append(f"{raw}: cannot read: not a regular file (a pipe, device or socket)")
     return found, missing
 
 
 def _run(paths: list[str], content: str | None) -> int:
     files, missing = _files(paths)
-    for raw in missing:
-        print(f"{raw}: no such file or directory")
+    for line in missing:
+        print(line)
     failed = bool(missing)
     if not files and not missing:
         print(f"{', '.join(paths)}: no YAML files found")
@@ -80,7 +95,10 @@ def _catalog_for(file: str, content: str | None, catalogs: dict[Path, Catalog], 
     """The catalog a file is checked against: --content, else the content tree it sits in."""
     root = Path(content) if content is not None else (_tree_of(file) or CONTENT_ROOT)
     if root not in catalogs:
-        catalogs[root] = build_catalog(root)   # lenient: bad files are reported on their own
+        try:      # the built-in content is usually valid: its checked catalog is cached
+            catalogs[root] = load_catalog(root) if Path(root).resolve() == CONTENT_ROOT else build_catalog(root)
+        except ContentError:
+            catalogs[root] = build_catalog(root)   # lenient: bad files are reported on their own
         if catalogs[root].problems and note:
             print(f"note: {root} has {len(catalogs[root].problems)} content problem(s); "
                   f"cross-checks use only its valid files (run `adventures validate {root}`)")

@@ -10,6 +10,7 @@ import difflib
 import functools
 import os
 import re
+import stat
 import types
 import typing
 from collections.abc import Iterable
@@ -100,10 +101,24 @@ def load_yaml(path: str | os.PathLike) -> tuple[Any, Lines]:
     """Read one YAML document safely; return (data, {dotted.path: line})."""
     file = os.fspath(path)
     try:
-        with open(file, "rb") as fh:
-            raw = fh.read(MAX_BYTES + 1)   # bounded read: never slurp a huge file or a pipe
+        # Non-blocking open: a FIFO would otherwise wait for a writer forever. Only regular
+        # files are read (not folders, pipes, devices or sockets).
+        fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except (OSError, ValueError) as exc:     # ValueError: an embedded NUL byte
+        raise ContentError.at(file, 1, "", f"cannot read file: {getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            what = "a folder" if stat.S_ISDIR(mode) else "a pipe, device or socket"
+            raise ContentError.at(file, 1, "", f"cannot read file: it is {what}, not a regular file")
+        with os.fdopen(fd, "rb") as fh:
+            fd = -1
+            raw = fh.read(MAX_BYTES + 1)   # bounded read: never slurp a huge file
     except OSError as exc:
         raise ContentError.at(file, 1, "", f"cannot read file: {exc.strerror or exc}") from None
+    finally:
+        if fd >= 0:
+            os.close(fd)
     if len(raw) > MAX_BYTES:
         raise ContentError.at(file, 1, "", f"file is larger than {MAX_BYTES // (1024 * 1024)} MB")
     try:
