@@ -5,7 +5,8 @@ traceback, and that the player's saves and autosave did not change.
 
 Kinds (see CASES): content files of each kind, scenarios (through validate, simulate,
 sweep, play and screenshot), sweep files, saves and replays, special files and odd paths
-given to every command, output paths, the data folder, and out-of-bounds numbers.
+given to every command, output paths, content folders (--content), the data folder, and
+out-of-bounds numbers.
 """
 from __future__ import annotations
 
@@ -280,6 +281,29 @@ def _number_case(args):
     return build
 
 
+# ---------------------------------------------------------------- content folders (--content)
+def _content_root_case(command, how):
+    def build(tmp: Path):
+        root = tmp / "content-root"
+        if how == "a file":
+            root.write_text("x")
+        elif how == "a fifo":
+            os.mkfifo(root)
+        elif how == "an empty folder":
+            root.mkdir()
+        args = {"validate": ("validate", "--content", root, GOOD_BASE),
+                "replay": ("replay", "--content", root, tmp / "r.json"),
+                "soak": ("soak", "--content", root, "--games", "1")}[command]
+        if command == "replay":
+            (tmp / "r.json").write_text(json.dumps(good_replay()))
+        return args, 2, str(root)
+    return build
+
+
+CONTENT_ROOT_CASES = [(c, h) for c in ("validate", "replay", "soak")
+                      for h in ("a file", "a fifo", "an empty folder", "missing")]
+
+
 # ---------------------------------------------------------------- the table of every case
 CASES: dict[str, tuple[str, object]] = {}
 for _kind, _muts in CONTENT_MUTATIONS.items():
@@ -301,6 +325,8 @@ for _c in PATH_COMMANDS:
         CASES[f"{_c} given a {_k}"] = ("special file or path", _path_case(_c, _k))
 for _c, _h in OUTPUT_CASES:
     CASES[f"{_c} output is {_h}"] = ("output path", _output_case(_c, _h))
+for _c, _h in CONTENT_ROOT_CASES:
+    CASES[f"{_c} --content is {_h}"] = ("content folder", _content_root_case(_c, _h))
 for _a in NUMBER_CASES:
     CASES[" ".join(str(a)[-40:] for a in _a)] = ("number out of bounds", _number_case(_a))
 

@@ -68,6 +68,10 @@ def build_catalog(root: str | os.PathLike | None = None) -> Catalog:
     """Load every content file under `root`, keeping the good ones and collecting problems."""
     root = Path(root) if root is not None else CONTENT_ROOT
     cat = Catalog()
+    if not root.is_dir():      # a file, a FIFO, a missing path: one line, not an empty catalog
+        cat.problems.append(Problem(os.fspath(root), 1, "", "not a content folder (expected a folder with "
+                                                           f"{', '.join(f'{n}/' for n in FOLDERS)})"))
+        return cat
     villain_refs: list[tuple[EnemyDef, str, Lines]] = []
     owners: dict[tuple[str, str], str] = {}    # (table, key) -> file, for duplicate keys
     sources: dict[tuple[str, str], tuple[str, Lines]] = {}
@@ -108,6 +112,9 @@ def build_catalog(root: str | os.PathLike | None = None) -> Catalog:
             cat.problems.append(Problem(file, line_of(lines, "board"), "board",
                                         f"unknown board '{villain.board}' (known: {suggest(villain.board, cat.boards)})"))
     cat.problems.extend(check_tree(cat, sources))
+    if not (cat.heroes or cat.enemies or cat.boards or cat.traps or cat.allies or cat.problems):
+        cat.problems.append(Problem(os.fspath(root), 1, "", "no content files found (expected "
+                                                           f"{', '.join(f'{n}/' for n in FOLDERS)})"))
     return cat
 
 

@@ -99,10 +99,19 @@ def _catalog_for(file: str, content: str | None, catalogs: dict[Path, Catalog], 
             catalogs[root] = load_catalog(root) if Path(root).resolve() == CONTENT_ROOT else build_catalog(root)
         except ContentError:
             catalogs[root] = build_catalog(root)   # lenient: bad files are reported on their own
-        if catalogs[root].problems and note:
+        unusable = any(p.file == os.fspath(root) for p in catalogs[root].problems)   # _usable says why
+        if catalogs[root].problems and note and not unusable:
             print(f"note: {root} has {len(catalogs[root].problems)} content problem(s); "
                   f"cross-checks use only its valid files (run `adventures validate {root}`)")
-    return catalogs[root]
+    return _usable(catalogs[root], root)
+
+
+def _usable(catalog: Catalog, root: Path) -> Catalog:
+    """The catalog, unless its folder itself is unusable (not a folder, no content)."""
+    own = [p for p in catalog.problems if p.file == os.fspath(root)]
+    if own:
+        raise ContentError(own)
+    return catalog
 
 
 def _check(file: str, content: str | None, catalogs: dict[Path, Catalog]) -> list[Problem]:
