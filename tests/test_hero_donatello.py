@@ -274,7 +274,9 @@ def test_donatello_does_machines_lets_each_friendly_player_take_back_a_card():
     a, b = players(game)
     discard_named(a, "Bo Staff")
     discard_named(b, "Quick Strike", "Party Wagon!")
-    a.hand[:] = [take_card(a, "Donatello Does Machines")]
+    keep = take_card(a, "Donatello Does Machines")
+    a.deck[:0] = a.hand                 # the rest of the hand under the deck: every card stays counted
+    a.hand[:] = [keep]
     scheme(game, a)
     assert [c.name for c in b.hand if c.name == "Quick Strike"] and [c.name for c in b.discard] == ["Party Wagon!"]
     assert "Bo Staff" in [c.name for c in a.hand] and len(a.hand) == 2

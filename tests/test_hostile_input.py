@@ -43,7 +43,7 @@ max_rounds: 30
 """
 
 # A line of `adventures validate` output: ok, a note, or file:LINE: message.
-GOOD_LINE = re.compile(r"^(ok  \S.*|note: .*|.+:\d+: .+|.+: no such file or directory)$")
+GOOD_LINE = re.compile(r"^(ok  \S.*|note: .*|.+:\d+: .+|.+: no such file or directory|.+: cannot read: .+)$")
 
 
 @contextlib.contextmanager

@@ -282,3 +282,75 @@ def test_no_decision_is_asked_once_the_game_is_over():
     assert game.over is not None and game.over.winner == "heroes"
     with pytest.raises(InvariantViolation, match="after the game ended"):
         CheckingAgent(FirstOptionAgent()).choose(game, Decision("space", 0, "pick", [1, 2]))
+
+
+# ---------------------------------------------------------------- issue 15: stronger invariants
+def test_a_living_fighter_off_the_board_is_reported():
+    """Adventures p.5: once play begins every living fighter of a side in the game is on the board."""
+    game = new_game()
+    game.round = 1
+    out = problems_after(game, lambda g: g.lift(hero_side(g).fighters[0]))
+    assert any("alive but not on the board" in p for p in out)
+
+
+def test_a_card_that_is_not_in_the_heros_deck_is_reported():
+    """A player's cards are exactly the hero's deck: a card renamed (or conjured) is caught
+    even when the census of uids still balances."""
+    game = new_game()
+    side = hero_side(game)
+    out = problems_after(game, lambda g: setattr(side.hand[0], "name", "Ghost Card"))
+    assert any("are not Leonardo's deck" in p for p in out)
+
+
+def test_cards_stored_by_another_side_still_count_for_their_owner():
+    """Black Panther's Vibranium Suit keeps other sides' cards (Marvel p.17): counted through
+    Side.all_cards() of every side, so a new pile is counted too."""
+    game = new_game(players=2)
+    a, b = [s for s in game.sides if not s.is_enemy]
+    assert problems_after(game, lambda g: b.stored.append(a.hand.pop())) == []
+
+
+def test_more_actions_than_two_plus_the_gained_ones_is_reported():
+    """Core rules: two actions a turn; gain_action (Leonardo's card) adds to that bound."""
+    from engine.effects.resolve import Ctx, run_ops
+    game = new_game()
+    side = hero_side(game)
+    side.actions_left = 2
+    run_ops(Ctx(game, side, side.fighters[0]), [{"gain_action": 1}])
+    assert side.actions_left == 3 and check_invariants(game) == []
+    side.actions_left = 4
+    assert any("4 actions left" in p for p in check_invariants(game))
+    side.actions_left = -1
+    assert any("-1 actions left" in p for p in check_invariants(game))
+
+
+def test_an_initiative_card_lost_mid_round_is_reported():
+    """Adventures p.5-6: a card revealed or waiting this round stays in the row or the deck."""
+    game = new_game()
+    adv = game.adv
+    game.round = 1
+    adv.deck, adv.row = list(adv.all_cards[1:]), [adv.all_cards[0]]
+    assert check_invariants(game) == []
+    adv.row.clear()
+    assert any("left the deck and the row mid-round" in p for p in check_invariants(game))
+
+
+def test_four_completions_while_the_game_goes_on_is_reported():
+    """Adventures p.5: the villain completing its objective a fourth time ends the game."""
+    game = new_game()
+    out = problems_after(game, lambda g: setattr(g.adv, "completions", 4))
+    assert any("the game goes on" in p for p in out)
+
+
+def test_the_round_cap_ends_a_game_that_would_not_end():
+    """A game nobody can finish (a villain with 999 health, heroes that cannot lose to the
+    threat track) stops at the scenario's max_rounds with a 'timeout' result, invariants intact."""
+    checker = CheckingAgent(FirstOptionAgent())
+    scenario = ScenarioDef.model_validate({
+        "name": "cap", "villain": "krang", "seats": [{"hero": "leonardo"}], "minions": [],
+        "max_rounds": 2, "overrides": {"villain_health": 999, "hero_health_bonus": 20,
+                                       "threat_track_length": 30}})
+    game = new_adventure(scenario, load_catalog(), 3, {0: checker}, checker)
+    result = play_adventure(game)
+    assert result.winner == "timeout" and result.rounds == 2 and game.over.winner == "timeout"
+    assert check_invariants(game) == []

@@ -121,3 +121,17 @@ def test_long_soak_has_no_violations_exceptions_or_replay_mismatches():
     totals = soak(2000, seed=0, workers=2)
     assert totals.games == 2000
     assert totals.ok, failures(totals)
+
+
+def test_soak_games_also_vary_minion_move_henchmen_minion_lists_and_restore_mid_game():
+    """Issue 15: the soak varies minion move, extra henchmen and explicit minion lists, and
+    saves, restores and plays on mid-game (the restored game must end in the same state)."""
+    catalog = load_catalog()
+    specs = [game_spec(seed, catalog) for seed in range(200)]
+    assert any("minion_move" in s["scenario"]["overrides"] for s in specs)
+    assert any(s["scenario"]["extra_henchmen"] for s in specs)
+    assert any(isinstance(s["scenario"]["minions"], list) and s["scenario"]["minions"] for s in specs)
+    assert any(s["scenario"]["minions"] == [] for s in specs)
+    totals = soak(12, seed=40)
+    assert totals.ok, failures(totals)
+    assert totals.restores >= 6

@@ -212,7 +212,7 @@ def test_user_files_naming_unknown_boards_or_rules_are_left_out_and_the_shipped_
     assert not catalog.custom
     messages = sorted(f"{p.field}: {p.message}" for p in catalog.problems)
     assert messages[0].startswith("board: unknown board 'moon_base'")
-    assert messages[1].startswith("rules: unknown rules module 'bats'")
+    assert messages[1].startswith("rules: unknown rules plugin 'bats'")
     assert cli_main(["validate"]) == 2
 
 

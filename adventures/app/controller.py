@@ -133,6 +133,7 @@ class GameController:
         self.fast_forward = bool(self.answers)   # no pacing until the first new human decision
         self.in_end_of_round = False
         self.banner_due = False          # an objective banner waits for what the objective did
+        self.autosave_failing = False
         self.human = HumanAgent(self)
 
     # ------------------------------------------------------------ building
@@ -311,11 +312,14 @@ class GameController:
         if path is None:
             import datetime
             stamp = datetime.datetime.now().strftime("%Y-%m-%d_%H%M%S")
-            path = userdata.saves_dir() / f"{villain}_round{max(1, self.game.round)}_{stamp}.json"
+            try:
+                path = userdata.saves_dir() / f"{villain}_round{max(1, self.game.round)}_{stamp}.json"
+            except userdata.HomeError as exc:
+                return f"Save failed: {exc}"
         try:
             save_game(self.game, path)
-        except SaveError as exc:
-            return str(exc)
+        except (SaveError, userdata.HomeError) as exc:
+            return f"Save failed: {exc}"
         return f"Saved: {path.name}"
 
     def autosave(self) -> None:
@@ -324,8 +328,16 @@ class GameController:
         from adventures.persistence.save import SaveError, save_game
         try:
             save_game(self.game, userdata.autosave_path())
-        except SaveError:
-            pass            # a full disk must not interrupt the game; the next turn retries
+        except (SaveError, userdata.HomeError) as exc:
+            # A full disk must not interrupt the game (the next turn retries), but the
+            # player is told once per failure streak so they can free space or save elsewhere.
+            if not self.autosave_failing:
+                self.autosave_failing = True
+                self.app.game_scene.toast(f"Autosave failed ({exc}); playing on")
+            return
+        if self.autosave_failing:
+            self.autosave_failing = False
+            self.app.game_scene.toast("Autosave works again")
 
     def forget_autosave(self) -> None:
         """A finished game is not offered as "Continue" (only if the autosave is this game:
@@ -335,7 +347,7 @@ class GameController:
             return
         try:
             userdata.autosave_path().unlink()
-        except OSError:
+        except (OSError, userdata.HomeError):
             pass
 
     def quit(self) -> None:

@@ -395,7 +395,7 @@ class GameScene:
             self.toast(ctl.save())
         elif value == "load":
             from adventures.app import userdata
-            self.overlay = overlays.load_overlay(userdata.list_saves(), userdata.autosave_path())
+            self.overlay = overlays.load_overlay(userdata.save_entries(), userdata.autosave_path())
         elif isinstance(value, tuple) and value[0] == "load":
             from adventures.app.keep import is_autosave
             if is_autosave(value[1]):

@@ -21,7 +21,7 @@ def game_in_progress() -> bool:
 def is_autosave(path) -> bool:
     try:
         return Path(path).resolve() == userdata.autosave_path().resolve()
-    except OSError:
+    except (OSError, RuntimeError, userdata.HomeError):   # a symlink loop, a vanished home
         return False
 
 

@@ -114,9 +114,10 @@ class NewGameScene:
                                 source=str(self.base_path) if self.base_path else "")
 
     def apply_scenario(self, path: Path) -> None:
-        from engine.content.loader import ContentError, load_file
-        try:
-            sc = load_file(path, "scenario")
+        from adventures.content.checks import load_scenario_file
+        from engine.content.loader import ContentError
+        try:     # the one validation path: an unknown hero is an error here too, never Random
+            sc = load_scenario_file(path, self.catalog)
         except ContentError as exc:
             self.error = str(exc).splitlines()[0]
             return
@@ -213,7 +214,7 @@ class NewGameScene:
                 self.error, self.result = self.result.message, None
             return
         elif kind == "load_menu":
-            self.overlay = overlays.load_overlay(userdata.list_saves(), None)
+            self.overlay = overlays.load_overlay(userdata.save_entries(), None)
             return
         elif kind == "load" and game_in_progress() and not is_autosave(value[1]):
             self.overlay = replace_game_overlay("Load this save", ("load_kept", value[1]))

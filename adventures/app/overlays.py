@@ -6,6 +6,7 @@ Each overlay draws itself over a dimmed screen and turns events into a result va
 from __future__ import annotations
 
 import datetime
+import stat
 from pathlib import Path
 
 import pygame
@@ -89,15 +90,30 @@ def menu_overlay(can_undo: bool, speed_label: str, open_hands: bool) -> ButtonOv
 
 
 def describe_save(path: Path) -> str:
-    stamp = datetime.datetime.fromtimestamp(path.stat().st_mtime).strftime("%d %b %H:%M")
+    """'name  ·  date', or 'name  ·  unreadable' for anything that is not a regular file
+    (a dangling link, a loop, a folder, a FIFO, a file that just vanished)."""
+    try:
+        st = path.stat()
+        if not stat.S_ISREG(st.st_mode):
+            return f"{path.stem}  ·  unreadable"
+        stamp = datetime.datetime.fromtimestamp(st.st_mtime).strftime("%d %b %H:%M")
+    except (OSError, ValueError, OverflowError):
+        return f"{path.stem}  ·  unreadable"
     return f"{path.stem}  ·  {stamp}"
 
 
-def load_overlay(saves: list[Path], autosave: Path | None) -> ButtonOverlay:
+def load_overlay(saves: list, autosave: Path | None) -> ButtonOverlay:
+    """`saves`: userdata.SaveEntry items (or paths). Unreadable entries are listed as such;
+    choosing one gives its one-line reason instead of loading."""
     items: list[tuple[str, object]] = []
     if autosave is not None and autosave.exists():
         items.append((f"Autosave  ·  {describe_save(autosave).split('·')[-1].strip()}", ("load", autosave)))
-    items += [(describe_save(p), ("load", p)) for p in saves[:8]]
+    for entry in saves[:8]:
+        path = getattr(entry, "path", entry)
+        label = describe_save(path)
+        if getattr(entry, "problem", ""):
+            label = f"{path.stem}  ·  unreadable ({entry.problem})"
+        items.append((label[:60], ("load", path)))
     if not items:
         return ButtonOverlay("Load game", [("Back", CLOSE)], ["No saved games yet."])
     return ButtonOverlay("Load game", items + [("Back", CLOSE)], width=460)

@@ -22,29 +22,27 @@ def default_scenario() -> ScenarioDef:
 def find_scenario(name: str) -> ScenarioDef:
     """Raises ValueError with a one-line message when nothing matches."""
     from adventures.app.new_game_scene import scenario_dirs
-    from engine.content.loader import ContentError, load_file
+    from adventures.content.checks import load_scenario_file
+    from engine.content.loader import ContentError
     path = Path(name)
     candidates = [path] + [d / name for d in scenario_dirs()] + [d / f"{name}.yaml" for d in scenario_dirs()]
     for p in candidates:
-        if p.is_file():
-            try:
-                sc = load_file(p, "scenario")
+        try:
+            is_file = p.is_file()
+            named = p == path and (p.exists() or p.is_symlink())   # a folder or FIFO: say why
+        except (OSError, ValueError):       # a name too long for the file system, a NUL byte
+            is_file, named = False, p == path and path.suffix in (".yaml", ".yml")
+        if is_file or named:
+            try:       # the one validation path: checked against the content, names normalised
+                return load_scenario_file(p)
             except ContentError as exc:
                 raise ValueError(str(exc).splitlines()[0]) from None
-            from adventures.content.catalog import load_catalog
-            for i, seat in enumerate(sc.seats):
-                hero = load_catalog().hero(seat.hero) if seat.hero != "random" else None
-                if hero is not None and not hero.coop:
-                    raise ValueError(f"{p}: seats.{i}.hero: {hero.name} is a competitive hero deck "
-                                     "and does not play the co-op mode")
-            return sc
     if name.lower() in BUILTIN:
         data = dict(BUILTIN[name.lower()])
-        from adventures.content.catalog import load_catalog
+        from adventures.content.catalog import check_scenario, load_catalog
         cat = load_catalog()
-        for seat in data["seats"]:
-            if cat.hero(seat["hero"]) is None:      # content still being written: any hero will do
-                seat["hero"] = "random"
-        return ScenarioDef.model_validate(data)
+        data["seats"] = [{**seat, "hero": seat["hero"] if cat.hero(seat["hero"]) else "random"}
+                         for seat in data["seats"]]     # content still being written: any hero will do
+        return check_scenario(ScenarioDef.model_validate(data), cat, f"<built-in {name.lower()}>", {})
     known = ", ".join(sorted(BUILTIN))
     raise ValueError(f"no scenario {name!r}: give a YAML path, a file in scenarios/, or one of: {known}")

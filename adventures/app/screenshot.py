@@ -11,12 +11,13 @@ import os
 import sys
 
 from adventures.app.main import parse_size
+from adventures.tools import limits
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("scenario", help="a scenario YAML path, a name in scenarios/, or 'shredder'/'krang'")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--turns", type=int, default=6, help="turns to play before the picture (default 6)")
+    parser.add_argument("--seed", type=limits.seed_arg, default=1)
+    parser.add_argument("--turns", type=limits.turns_arg, default=6, help="turns to play before the picture (default 6)")
     parser.add_argument("--out", default="screenshot.png", help="PNG file to write")
     parser.add_argument("--size", type=parse_size, default=(1600, 1000), help="window size (default 1600x1000)")
     parser.add_argument("--at", metavar="TAG", default="",
@@ -32,7 +33,19 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"adventures screenshot: {exc}", file=sys.stderr)
         return 2
-    path = take(scenario, args.seed, args.turns, args.out, tuple(args.size), at=args.at)
+    try:        # checked before playing: a bad --out must not waste the run
+        limits.output_file(args.out, "--out file")
+    except limits.OutputError as exc:
+        print(f"adventures screenshot: {exc}", file=sys.stderr)
+        return 2
+    try:
+        path = take(scenario, args.seed, args.turns, args.out, tuple(args.size), at=args.at)
+    except Exception as exc:    # pygame cannot write the file (disk full, bad extension, ...)
+        import pygame
+        if not isinstance(exc, (OSError, pygame.error)):
+            raise
+        print(f"adventures screenshot: {args.out}: cannot write: {exc}", file=sys.stderr)
+        return 2
     print(f"wrote {path}")
     return 0
 

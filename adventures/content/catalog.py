@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from adventures.content.checks import check_model, check_tree
 from engine.content.loader import ContentError, Lines, Problem, line_of, load, suggest
 from engine.content.schema import AllyDeckDef, BoardDef, EnemyDef, HeroDef, ScenarioDef, TrapDeckDef
 
@@ -52,10 +53,16 @@ class Catalog:
         return [e.key for e in self.enemies.values() if e.role == kind]
 
 
+def normal_name(name: Any) -> str:
+    """The one name normalisation of every tool: case, padding, inner spaces and
+    underscores do not matter ('  black_PANTHER ' is 'Black Panther')."""
+    return " ".join(str(name).replace("_", " ").split()).casefold()
+
+
 def _find(items: Iterable[Any], name: str) -> Any:
-    wanted = str(name).strip().casefold()
+    wanted = normal_name(name)
     for item in items:
-        if wanted in (item.key.casefold(), item.name.casefold()):
+        if wanted in (normal_name(item.key), normal_name(item.name)):
             return item
     return None
 
@@ -73,12 +80,17 @@ def build_catalog(root: str | os.PathLike | None = None, base: Catalog | None = 
     """
     root = Path(root) if root is not None else CONTENT_ROOT
     cat = Catalog()
+    if not root.is_dir():      # a file, a FIFO, a missing path: one line, not an empty catalog
+        cat.problems.append(Problem(os.fspath(root), 1, "", "not a content folder (expected a folder with "
+                                                           f"{', '.join(f'{n}/' for n in FOLDERS)})"))
+        return cat
     if base is not None:
         cat = Catalog(dict(base.heroes), dict(base.enemies), dict(base.boards), base.traps, base.allies,
                       custom=dict(base.custom))
     layered = base is not None and root.resolve() != CONTENT_ROOT
     villain_refs: list[tuple[EnemyDef, str, Lines]] = []
     owners: dict[tuple[str, str], str] = {}    # (table, key) -> file, for duplicate keys
+    sources: dict[tuple[str, str], tuple[str, Lines]] = {}
     for folder, kind in FOLDERS.items():
         files = _yaml_files(root / folder) if (root / folder).is_dir() else []
         files += [f for f in (root / f"{folder}.yaml", root / f"{folder}.yml") if f.is_file()]
@@ -93,6 +105,10 @@ def build_catalog(root: str | os.PathLike | None = None, base: Catalog | None = 
                 cat.problems.extend(exc.problems)
                 continue
             model, file = loaded.model, loaded.path
+            own = check_model(kind, model, file, loaded.lines)
+            if own:
+                cat.problems.extend(own)
+                continue
             if kind in ("traps", "allies"):
                 setattr(cat, kind, model)
                 if layered:
@@ -105,6 +121,7 @@ def build_catalog(root: str | os.PathLike | None = None, base: Catalog | None = 
                                             f"{tname} key '{model.key}' is already used by {owners[tname, model.key]}"))
                 continue
             owners[tname, model.key] = file
+            sources[tname, model.key] = (file, loaded.lines)
             table[model.key] = model
             if layered:
                 cat.custom[tname, model.key] = file
@@ -116,6 +133,10 @@ def build_catalog(root: str | os.PathLike | None = None, base: Catalog | None = 
                                         f"unknown board '{villain.board}' (known: {suggest(villain.board, cat.boards)})"))
             if base is not None:   # keep the merged catalog playable: back to what was there
                 _fall_back(cat, base, "enemy", villain.key)
+    cat.problems.extend(check_tree(cat, sources))
+    if not (cat.heroes or cat.enemies or cat.boards or cat.traps or cat.allies or cat.problems):
+        cat.problems.append(Problem(os.fspath(root), 1, "", "no content files found (expected "
+                                                           f"{', '.join(f'{n}/' for n in FOLDERS)})"))
     return cat
 
 
@@ -162,8 +183,9 @@ def clear_cache() -> None:
     sources._cache.clear()
 
 
-def check_scenario(scenario: ScenarioDef, catalog: Catalog, path: Any, lines: Lines, *, at: str = "") -> None:
-    """Raise ContentError if the scenario names a villain, hero or minion the catalog lacks."""
+def check_scenario(scenario: ScenarioDef, catalog: Catalog, path: Any, lines: Lines, *, at: str = "") -> ScenarioDef:
+    """Raise ContentError if the scenario names a villain, hero or minion the catalog lacks
+    or a minion twice; return the scenario with every name replaced by its content key."""
     file = os.fspath(path)
     problems: list[Problem] = []
 
@@ -173,15 +195,26 @@ def check_scenario(scenario: ScenarioDef, catalog: Catalog, path: Any, lines: Li
 
     if catalog.enemy(scenario.villain, "villain") is None:
         bad("villain", f"unknown villain '{scenario.villain}' (known: {suggest(scenario.villain, catalog.names('villain'))})")
+    seats = []
     for i, seat in enumerate(scenario.seats):
-        hero = catalog.hero(seat.hero) if seat.hero != "random" else None
-        if seat.hero != "random" and hero is None:
+        hero = catalog.hero(seat.hero) if normal_name(seat.hero) != "random" else None
+        if hero is None and normal_name(seat.hero) != "random":
             bad(f"seats.{i}.hero", f"unknown hero '{seat.hero}' (known: {suggest(seat.hero, catalog.names('hero'))})")
         elif hero is not None and not hero.coop:
             bad(f"seats.{i}.hero", f"{hero.name} is a competitive hero deck and does not play the co-op mode")
+        seats.append(seat.model_copy(update={"hero": hero.key if hero is not None else "random"}))
+    minions = scenario.minions
     if isinstance(scenario.minions, list):
+        minions = []
         for i, name in enumerate(scenario.minions):
-            if catalog.enemy(name, "minion") is None:
+            minion = catalog.enemy(name, "minion")
+            if minion is None:
                 bad(f"minions.{i}", f"unknown minion '{name}' (known: {suggest(name, catalog.names('minion'))})")
+            elif minion.key in minions:
+                bad(f"minions.{i}", f"minion '{name}' is listed twice")
+            else:
+                minions.append(minion.key)
     if problems:
         raise ContentError(problems)
+    villain = catalog.enemy(scenario.villain, "villain")
+    return scenario.model_copy(update={"seats": seats, "minions": minions, "villain": villain.key})

@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 from adventures.content.catalog import CONTENT_ROOT, FOLDERS, Catalog, build_catalog, load_catalog
-from engine.content.loader import Problem, line_of, load, suggest
+from engine.content.loader import Problem
 
 CONTENT_ENV = "TMNT_ADVENTURES_CONTENT"
 APP_DIR = "tmnt-adventures"
@@ -57,6 +57,9 @@ def use_content_dir(folder: str | os.PathLike) -> Path:
     path = Path(folder).expanduser()
     if not path.is_dir():
         raise ValueError(f"{folder}: no such content folder")
+    if not _fingerprint(path):      # pointing at a folder with nothing in it is a mistake
+        raise ValueError(f"{folder}: no content files (expected YAML files in heroes/, villains/, "
+                         "minions/, boards/, traps/ or allies/)")
     os.environ[CONTENT_ENV] = os.fspath(path.resolve())
     return path
 
@@ -88,39 +91,7 @@ def build_merged(roots: list[str | os.PathLike]) -> Catalog:
     cat: Catalog | None = None
     for root in roots:
         cat = build_catalog(root, base=cat)
-        if Path(root).resolve() != CONTENT_ROOT:
-            _check_references(cat, Path(root))
     return cat if cat is not None else Catalog()
-
-
-def _check_references(cat: Catalog, root: Path) -> None:
-    """Names a user file gives that only Python code can honour: the enemy `rules:` plugin
-    and a hero's ability `plugin:`. An entry naming an unknown one is left out."""
-    import engine.heroes  # noqa: F401  (registers hero ability plugins)
-    from adventures.rules.plugin import PLUGINS
-    from adventures.rules.setup import load_plugins
-    from engine.abilities import PLUGINS as ABILITY_PLUGINS
-    load_plugins()
-    shipped = load_catalog(CONTENT_ROOT)
-    for (table, key), file in list(cat.custom.items()):
-        if not Path(file).resolve().is_relative_to(root.resolve()):
-            continue
-        if table == "enemy" and cat.enemies[key].rules not in (None, *PLUGINS):
-            name, known, field_path = cat.enemies[key].rules, PLUGINS, "rules"
-        elif table == "hero" and cat.heroes[key].ability.plugin not in (None, *ABILITY_PLUGINS):
-            name, known, field_path = cat.heroes[key].ability.plugin, ABILITY_PLUGINS, "ability.plugin"
-        else:
-            continue
-        lines = load(file).lines
-        cat.problems.append(Problem(file, line_of(lines, field_path), field_path,
-                                    f"unknown rules module '{name}' (known: {suggest(name, known)})"))
-        tables = {"enemy": (cat.enemies, shipped.enemies), "hero": (cat.heroes, shipped.heroes)}
-        mine, theirs = tables[table]
-        if key in theirs:
-            mine[key] = theirs[key]
-        else:
-            del mine[key]
-        del cat.custom[table, key]
 
 
 def active_catalog() -> Catalog:

@@ -8,15 +8,19 @@ A game is rebuilt by replaying: same scenario + same seed + same answers = same 
      "state_hash": "...", "round": 3, "saved_at": "2024-05-01T12:00:00+00:00",
      "bot_rng": [...]}            # optional: the bots' RNG, so random bots continue alike
 
-Files are written atomically (temp file in the same folder, fsync, os.replace): a crash
-or a full disk never leaves a half-written save in place of a good one. Loading never
-writes, and refuses anything odd with a one-line SaveError.
+Files are written atomically (temp file in the same folder, fsync, os.replace, fsync of
+the folder so the rename itself survives a power cut): a crash or a full disk never leaves
+a half-written save in place of a good one. Temp files of killed saves are removed by
+`remove_stale_temps` when the app starts. Loading never writes, reads only regular files
+(a FIFO would block forever) and refuses anything odd with a one-line SaveError.
 """
 from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
+import time
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -31,6 +35,8 @@ MAX_SAVE_BYTES = 5 * 1024 * 1024
 MAX_ANSWERS = 500_000          # far beyond any real game (~1000 decisions)
 MAX_ROUND = 10_000
 MAX_SEED_DIGITS = 40
+TEMP_SUFFIX = ".tmp"
+STALE_TEMP_SECONDS = 60        # a live save finishes in well under a second
 
 
 class SaveError(Exception):
@@ -73,13 +79,14 @@ def write_record(record: dict, path: str | os.PathLike) -> None:
     folder = target.parent if str(target.parent) else Path(".")
     tmp = None
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=folder)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)
         tmp = None
+        _fsync_folder(folder)
     except OSError as exc:
         raise SaveError(f"{target}: cannot save: {exc.strerror or exc}") from None
     finally:
@@ -90,6 +97,41 @@ def write_record(record: dict, path: str | os.PathLike) -> None:
                 pass
 
 
+def _fsync_folder(folder: Path) -> None:
+    """Make the rename durable: the new directory entry is only on disk once the folder is
+    synced (POSIX; Windows has no directory handles and commits renames itself)."""
+    if os.name != "posix":
+        return
+    fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def remove_stale_temps(folder: str | os.PathLike, older_than: float = STALE_TEMP_SECONDS) -> int:
+    """Delete temp files (`.NAME.XXXX.tmp`) left in `folder` by saves killed mid-write;
+    returns how many. Young ones may belong to a save in progress and are kept."""
+    removed = 0
+    now = time.time()
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return 0
+    for name in names:
+        if not (name.startswith(".") and name.endswith(TEMP_SUFFIX)):
+            continue
+        path = os.path.join(folder, name)
+        try:
+            st = os.lstat(path)
+            if stat.S_ISREG(st.st_mode) and now - st.st_mtime >= older_than:
+                os.unlink(path)
+                removed += 1
+        except OSError:
+            pass
+    return removed
+
+
 # ---------------------------------------------------------------- reading
 def _migrate_0(record: dict) -> dict:
     """Version 0 (never released; proves the mechanism): answers were called "choices"
@@ -97,7 +139,11 @@ def _migrate_0(record: dict) -> dict:
     out = dict(record)
     if "choices" in out:
         out["answers"] = out.pop("choices")
-    out.setdefault("round", 0)
+    # The round was not recorded: a replay then re-runs up to the scenario's own cap
+    # (not round 0, which would stop it at once and always diverge).
+    scenario = out.get("scenario")
+    cap = scenario.get("max_rounds", 60) if isinstance(scenario, dict) else 60
+    out.setdefault("round", cap if _is_int(cap) and 1 <= cap <= MAX_ROUND else 60)
     out.setdefault("saved_at", "")
     out["version"] = 1
     return out
@@ -157,14 +203,32 @@ def load_record(path: str | os.PathLike, catalog=None) -> dict:
 
     `catalog` (default: the built-in content) is used to check the scenario's names."""
     where = os.fspath(path)
+    return parse_record(read_regular_file(where, MAX_SAVE_BYTES, SaveError), where, catalog)
+
+
+def read_regular_file(where: str, limit: int, error=OSError) -> bytes:
+    """At most limit+1 bytes of a regular file; raises `error(one line)` for a folder, a
+    FIFO, a device, a dangling link or a loop. Opened non-blocking so a FIFO cannot hang."""
     try:
-        with open(where, "rb") as fh:
-            raw = fh.read(MAX_SAVE_BYTES + 1)     # bounded: never slurp a huge file or a pipe
+        fd = os.open(where, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except IsADirectoryError:
-        raise SaveError(f"{where}: is a folder, not a file") from None
+        raise error(f"{where}: is a folder, not a file") from None
     except OSError as exc:
-        raise SaveError(f"{where}: cannot read: {exc.strerror or exc}") from None
-    return parse_record(raw, where, catalog)
+        raise error(f"{where}: cannot read: {exc.strerror or exc}") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise error(f"{where}: is a folder, not a file")
+        if not stat.S_ISREG(mode):
+            raise error(f"{where}: not a regular file (a pipe, device or socket)")
+        with os.fdopen(fd, "rb") as fh:
+            fd = -1
+            return fh.read(limit + 1)     # bounded: never slurp a huge file
+    except OSError as exc:
+        raise error(f"{where}: cannot read: {exc.strerror or exc}") from None
+    finally:
+        if fd >= 0:
+            os.close(fd)
 
 
 def _is_int(v: Any) -> bool:

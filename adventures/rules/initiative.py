@@ -58,12 +58,32 @@ def play_round(game: Game) -> None:
                         "villain_health": adv.villain.fighters[0].health})
 
 
+# The rulebook sets no limit (p.6 note); an effect that grants a turn every turn would
+# loop for the whole round, so each initiative card gets at most this many per round.
+MAX_EXTRA_TURNS = 3
+
+
 def extra_turn(game: Game, card: InitCard) -> None:
     """An initiative card put on the bottom of the deck: another turn this round; in the
-    round's last turn, that turn happens at once (p.6)."""
+    round's last turn, that turn happens at once (p.6). The card MOVES: one still in the
+    deck (not yet revealed) goes to the bottom and gives no second turn."""
     adv = game.adv
     if card.removed:
         return
+    if card in adv.deck:              # not revealed yet: just moved, its one turn comes later
+        adv.deck.remove(card)
+        adv.deck.append(card)
+        game.log("extra_turn", f"{card.name} moves to the bottom of the initiative deck.")
+        return
+    # extra turns granted this round, by card (a string key: the state hash reads adv.data)
+    used = adv.data.get("extra_turns")
+    if used is None or used.get("round") != game.round:
+        used = adv.data["extra_turns"] = {"round": game.round}
+    key = f"{card.key}@{card.side.index if card.side is not None else -1}"
+    if used.get(key, 0) >= MAX_EXTRA_TURNS:
+        game.log("extra_turn", f"{card.name} has had {MAX_EXTRA_TURNS} extra turns this round: no more.")
+        return
+    used[key] = used.get(key, 0) + 1
     if adv.deck:
         if card in adv.row:
             adv.row.remove(card)

@@ -14,6 +14,13 @@ What is checked:
   threat    0 <= threat < track length; objectives completed never decrease
   tokens    supply + on board == supply total per kind (Foot soldiers: 24); supplies >= 0
   turns     no decision is asked once the game is over
+  fighters  once play has begun (round >= 1), every living fighter of a side still in the
+            game is on the board
+  decks     each player's cards (counted through Side.all_cards() of every side, plus cards
+            in play) are exactly their hero's deck: same names, same copies
+  actions   0 <= actions left <= 2 + actions gained this turn (gain_action, e.g. Leonardo)
+  round     no initiative card in the deck or row is lost mid-round; the villain has fewer
+            than 4 objective completions while the game goes on (p.5)
 """
 from __future__ import annotations
 
@@ -22,6 +29,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 FOOT_SOLDIERS = 24            # Adventures p.4: the Foot soldier supply
+OBJECTIVES_TO_LOSE = 4        # Adventures p.5
 
 
 class InvariantViolation(AssertionError):
@@ -39,6 +47,9 @@ class _Memory:
 
     census: dict[int, frozenset[int]] = field(default_factory=dict)   # side index -> card uids
     completions: int = 0
+    deck_extras: dict[int, Counter] = field(default_factory=dict)   # side -> cards beyond the hero's deck
+    init_round: int = -1                   # the round `init_cards` belongs to
+    init_cards: set[int] = field(default_factory=set)   # ids of initiative cards seen in deck/row
 
 
 _MEMORY: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -59,10 +70,13 @@ def check_invariants(game) -> list[str]:
     out += _check_cards(game, mem)
     out += _check_board(game)
     out += _check_health(game)
+    out += _check_actions(game)
     if getattr(game, "adv", None) is not None:
         out += _check_threat(game, mem)
         out += _check_tokens(game)
-        out += _check_initiative(game)
+        out += _check_initiative(game, mem)
+        out += _check_fighters_placed(game)
+        out += _check_hero_decks(game, mem)
     if len(game.answers) != game.decision_count:
         out.append(f"{len(game.answers)} answers recorded for {game.decision_count} decisions")
     return out
@@ -92,7 +106,9 @@ def _check_cards(game, mem: _Memory) -> list[str]:
         if n > 1:
             out.append(f"card #{uid} is in {n} places at once (last seen in {where[uid]})")
     for side in game.sides:
-        mine = frozenset(c.uid for pile in PILES for c in getattr(side, pile) if c.owner is side)
+        # a side's cards wherever they are: a Vibranium Suit stores other sides' cards, so a
+        # census first taken mid-game (after a restore) must look in every side's piles
+        mine = frozenset(c.uid for other in game.sides for c in other.all_cards() if c.owner is side)
         mine |= {c.uid for c in _in_play(game) if c.owner is side}
         if side.index not in mem.census:
             mem.census[side.index] = mine     # first sight: the side's cards from now on
@@ -169,6 +185,63 @@ def _check_threat(game, mem: _Memory) -> list[str]:
     if adv.completions < mem.completions:
         out.append(f"objectives completed went down from {mem.completions} to {adv.completions}")
     mem.completions = max(mem.completions, adv.completions)
+    if adv.completions >= OBJECTIVES_TO_LOSE and game.over is None and not adv.data.get("resolving_objective"):
+        out.append(f"{adv.completions} objective completions but the game goes on (p.5: 4 lose)")
+    return out
+
+
+MAX_ACTIONS = 2          # a player's turn: two actions (core rules); gain_action adds to it
+
+
+def _check_actions(game) -> list[str]:
+    out: list[str] = []
+    for side in game.sides:
+        if side.is_enemy:
+            continue
+        top = MAX_ACTIONS + game.noted(side, "gained_actions")
+        if not 0 <= side.actions_left <= top:
+            out.append(f"{side.name} has {side.actions_left} actions left (allowed 0..{top})")
+    return out
+
+
+def _check_fighters_placed(game) -> list[str]:
+    if game.round < 1 or game.over is not None:
+        return []                 # setup places fighters one by one
+    return [f"{f.name} is alive but not on the board"
+            for side in game.sides if not side.eliminated
+            for f in side.fighters if f.alive and f.space is None]
+
+
+def _check_hero_decks(game, mem: _Memory) -> list[str]:
+    """A player's cards are exactly their hero's deck, wherever they are (their piles,
+    another side's piles such as a Vibranium Suit, or in play). Cards a side already had
+    beyond its deck when first seen (a test's own card) stay allowed, like the census."""
+    catalog = getattr(game, "catalog", None)
+    if catalog is None or game.over is not None:
+        return []
+    owned: dict[int, Counter] = {side.index: Counter() for side in game.sides}
+    for side in game.sides:
+        for card in side.all_cards():
+            if card.owner is not None and card.owner.index in owned:
+                owned[card.owner.index][card.name] += 1
+    piled = {c.uid for side in game.sides for c in side.all_cards()}
+    for card in _in_play(game):
+        if card.uid not in piled and card.owner is not None and card.owner.index in owned:
+            owned[card.owner.index][card.name] += 1
+    out: list[str] = []
+    for side in game.sides:
+        hero = catalog.heroes.get(side.hero_key) if not side.is_enemy else None
+        if hero is None:
+            continue
+        expected = Counter()
+        for card in hero.deck:
+            expected[card.name] += card.copies
+        if side.index not in mem.deck_extras:
+            mem.deck_extras[side.index] = owned[side.index] - expected
+        expected += mem.deck_extras[side.index]
+        if owned[side.index] != expected:
+            diff = (owned[side.index] - expected) + (expected - owned[side.index])
+            out.append(f"{side.name}'s cards are not {hero.name}'s deck (differ in {sorted(diff)[:3]})")
     return out
 
 
@@ -213,11 +286,21 @@ def _check_tokens(game) -> list[str]:
     return out
 
 
-def _check_initiative(game) -> list[str]:
+def _check_initiative(game, mem: _Memory) -> list[str]:
     adv = game.adv
     out: list[str] = []
     known = {id(c) for c in adv.all_cards}
     deck, row = {id(c) for c in adv.deck}, {id(c) for c in adv.row}
+    if game.round >= 1:
+        # Cards may join (allies "from the next reshuffle") or be removed (a defeated owner),
+        # but a card seen in the deck or the row this round never just disappears.
+        if mem.init_round != game.round:
+            mem.init_round, mem.init_cards = game.round, set()
+        lost = [c.name for c in adv.all_cards
+                if id(c) in mem.init_cards and id(c) not in deck | row and not c.removed]
+        if lost:
+            out.append(f"initiative card(s) {lost[:3]} left the deck and the row mid-round")
+        mem.init_cards |= deck | row
     if len(deck) != len(adv.deck) or len(row) != len(adv.row):
         out.append("an initiative card appears twice in the deck or the row")
     if (deck | row) - known:

@@ -20,12 +20,17 @@ def register(name: str):
     def deco(cls):
         PLUGINS[name] = cls
         cls.key = name
+        if cls.role is None:      # villains' rules live in adventures/villains, minions' in minions/
+            package = cls.__module__.split(".")
+            cls.role = "villain" if "villains" in package else "minion" if "minions" in package else None
         return cls
     return deco
 
 
 class EnemyPlugin:
     key = ""
+    role: str | None = None               # "villain" or "minion": who these rules are written for
+    supply_needed: dict[str, int] = {}    # tokens the rules count on, exactly (checked at load time)
 
     def __init__(self, side: Side | None, defn=None):
         self.side = side          # the enemy side (None for non-enemy modules)

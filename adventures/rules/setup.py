@@ -26,11 +26,11 @@ def resample(levels: list[int], length: int) -> list[int]:
 
 
 def find_hero(catalog, name: str):
-    key = name.lower().replace(" ", "_")
-    for h in catalog.heroes.values():
-        if h.key == key or h.name.lower() == name.lower():
-            return h
-    raise KeyError(f"unknown hero {name!r}")
+    """A hero by the catalog's one name normalisation (the same `validate` uses)."""
+    hero = catalog.hero(name) if hasattr(catalog, "hero") else catalog.heroes.get(name)
+    if hero is None:
+        raise KeyError(f"unknown hero {name!r}")
+    return hero
 
 
 def pick_heroes(game: Game, scenario, catalog) -> list:
@@ -59,7 +59,12 @@ def pick_minions(game: Game, scenario, catalog) -> list:
     n = scenario.players
     if scenario.minions == "random":
         return [catalog.enemies[k] for k in game.rng.sample(minions, min(n, len(minions)))]
-    return [catalog.enemies[k] for k in scenario.minions]
+    found = [catalog.enemy(k, "minion") if hasattr(catalog, "enemy") else catalog.enemies.get(k)
+             for k in scenario.minions]
+    for name, minion in zip(scenario.minions, found):
+        if minion is None:
+            raise KeyError(f"unknown minion {name!r}")
+    return found
 
 
 def init_card(defn, side, owner: str, move_override: int | None = None) -> InitCard:
@@ -157,9 +162,12 @@ def make_plugin(defn, side) -> EnemyPlugin:
 
 def place_near_villain(game: Game, fighter) -> None:
     villain = game.adv.villain.fighters[0]
-    pool = [s for s in game.board.adj[villain.space] if game.occ[s] is None]
+    # The heroes' starting spaces stay free for them (they are placed next, p.4).
+    reserved = {game.board.start[n] for n in (1, 2, 3, 4) if n in game.board.start}
+    pool = [s for s in game.board.adj[villain.space] if game.occ[s] is None and s not in reserved]
     if not pool:   # every adjacent space is full: the nearest empty space instead
-        pool = sorted(game.empty_spaces(), key=lambda s: game.board.dist[villain.space][s])[:3]
+        empty = [s for s in game.empty_spaces() if s not in reserved] or game.empty_spaces()
+        pool = sorted(empty, key=lambda s: game.board.dist[villain.space][s])[:3]
     pool.sort(key=lambda s: game.board.ids[s])
     s = game.decide(TABLE, SPACE, f"Players choose where {fighter.name} starts (next to the villain)", pool,
                     [f"space {game.board.ids[s]}" for s in pool], tag="place_minion")

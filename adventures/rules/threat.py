@@ -28,9 +28,13 @@ def complete_objective(game: Game) -> None:
     game.log("objective", f"{adv.villain.name} completes the objective ({adv.completions}/{OBJECTIVES_TO_LOSE}).",
              completions=adv.completions)
     # The objective resolves first (the fourth borough falls), then the loss (p.14).
-    for plugin in adv.plugins:
-        if plugin.side is adv.villain:
-            plugin.objective(game)
+    adv.data["resolving_objective"] = True       # the 4th may ask decisions before the loss
+    try:
+        for plugin in adv.plugins:
+            if plugin.side is adv.villain:
+                plugin.objective(game)
+    finally:
+        adv.data.pop("resolving_objective", None)
     if adv.completions >= OBJECTIVES_TO_LOSE:
         game.end("villain", f"{adv.villain.name} completed the objective {OBJECTIVES_TO_LOSE} times")
     adv.threat = 0

@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 from adventures.sim import runner
+from adventures.tools import limits
 from engine.content.loader import ContentError
 
 SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
@@ -26,8 +27,8 @@ TARGETS = {1: 200.0, 2: 167.0, 3: 133.0, 4: 100.0}     # games/s per core by num
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--games", "-n", type=int, default=200, help="games per scenario (default 200)")
-    parser.add_argument("--seed", "-s", type=int, default=1, help="base seed (default 1)")
+    parser.add_argument("--games", "-n", type=limits.games_arg, default=200, help="games per scenario (default 200)")
+    parser.add_argument("--seed", "-s", type=limits.seed_arg, default=1, help="base seed (default 1)")
     parser.add_argument("--scenarios", nargs="+", metavar="FILE", default=None,
                         help="scenario files (default: the shipped 1/2/4-player Shredder and Krang ones)")
     parser.add_argument("--profile", type=int, metavar="N", default=0,
@@ -43,7 +44,7 @@ def bench(scenario, games: int, seed: int) -> dict:
     """Time `games` games in this process, after one warm-up game (imports, catalog)."""
     runner.run_chunk((scenario, [(0, runner.game_seed(seed + 1, 0))], False, None))
     t0 = time.perf_counter()
-    records = runner.run_chunk(runner.make_tasks(scenario, games, seed, False, chunk=games)[0])
+    records = runner.run_chunk(next(runner.make_tasks(scenario, games, seed, False, chunk=games)))
     elapsed = time.perf_counter() - t0
     played = [r for r in records if r["winner"] != "error"]
     decisions = sum(r["decisions"] for r in played) / max(1, len(played))

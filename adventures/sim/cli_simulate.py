@@ -15,16 +15,18 @@ import sys
 import time
 
 from adventures.sim import runner, stats
+from adventures.tools import limits
 from engine.content.loader import ContentError
 from engine.content.schema import MatchDef
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("scenario", metavar="SCENARIO", help="a scenario YAML file (scenarios/*.yaml)")
-    parser.add_argument("--games", "-n", type=int, default=1000, help="number of games (default 1000)")
-    parser.add_argument("--seed", "-s", type=int, default=None,
-                        help="base seed (default: the scenario's `seed`, else 1)")
-    parser.add_argument("--workers", "-w", type=int, default=None,
+    parser.add_argument("--games", "-n", type=limits.games_arg, default=1000,
+                        help=f"number of games (default 1000, at most {limits.MAX_GAMES:,})")
+    parser.add_argument("--seed", "-s", type=limits.seed_arg, default=None,
+                        help="base seed (default: the scenario's `seed`, else 1; at most 30 digits)")
+    parser.add_argument("--workers", "-w", type=limits.workers_arg, default=None,
                         help="worker processes (default: all cores)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     parser.add_argument("--check-invariants", action="store_true",
@@ -44,9 +46,13 @@ def run(args: argparse.Namespace) -> int:
     except Exception as exc:  # the promise: a bad file is a message, never a traceback
         print(f"{args.scenario}:1: cannot load: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 2
-    if args.games < 1:
-        print("adventures simulate: --games must be at least 1", file=sys.stderr)
-        return 2
+    replay_dir = None
+    if args.replays:
+        try:         # checked before the first game: a bad path must not waste a long run
+            replay_dir = os.path.abspath(limits.output_folder(args.replays, "--replays folder"))
+        except limits.OutputError as exc:
+            print(f"adventures simulate: {exc}", file=sys.stderr)
+            return 2
     if args.check_invariants and not runner.invariants_available():
         print("adventures simulate: --check-invariants: adventures.rules.invariants is not available",
               file=sys.stderr)
@@ -55,10 +61,8 @@ def run(args: argparse.Namespace) -> int:
     workers = args.workers or runner.default_workers()
     t0 = time.perf_counter()
     with runner.progress_bar(args.games, scenario.name, enabled=not (args.json or args.no_progress)) as advance:
-        if args.replays:
-            os.makedirs(args.replays, exist_ok=True)
         records = runner.run_games(scenario, args.games, seed, workers, args.check_invariants, advance,
-                                   replay_dir=os.path.abspath(args.replays) if args.replays else None)
+                                   replay_dir=replay_dir)
     elapsed = time.perf_counter() - t0
     if isinstance(scenario, MatchDef):
         return report_competitive(args, scenario, records, seed, workers, elapsed)

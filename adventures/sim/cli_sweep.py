@@ -14,12 +14,14 @@ from __future__ import annotations
 import argparse
 import csv
 import itertools
+import math
 import re
 import sys
 import time
 from pathlib import Path
 
 from adventures.sim import runner, stats
+from adventures.tools import limits
 from engine.content.loader import ContentError
 
 GAME_COLUMNS = ("game", "seed", "winner", "loss_cause", "reason", "rounds", "completions", "villain_health",
@@ -34,10 +36,12 @@ CELL_COLUMNS = ("games", "played", "hero_wins", "win_rate", "ci95_low", "ci95_hi
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("sweep", metavar="SWEEP", help="a sweep YAML file (base + sweep: {param: [values]})")
     parser.add_argument("--out", "-o", required=True, metavar="DIR", help="output folder (created)")
-    parser.add_argument("--games", "-n", type=int, default=None,
-                        help="games per cell (default: the file's `games`, else 200)")
-    parser.add_argument("--seed", "-s", type=int, default=None, help="base seed (default: the file's, else 1)")
-    parser.add_argument("--workers", "-w", type=int, default=None, help="worker processes (default: all cores)")
+    parser.add_argument("--games", "-n", type=limits.games_arg, default=None,
+                        help="games per cell (default: the file's `games`, else 200); "
+                             f"cells x games is at most {limits.MAX_GAMES:,}")
+    parser.add_argument("--seed", "-s", type=limits.seed_arg, default=None,
+                        help="base seed (default: the file's, else 1)")
+    parser.add_argument("--workers", "-w", type=limits.workers_arg, default=None, help="worker processes (default: all cores)")
     parser.add_argument("--cluster", metavar="ADDRESS", default=None,
                         help="run on an existing Dask distributed scheduler instead of local processes")
     parser.add_argument("--no-plots", action="store_true", help="write the CSV files only")
@@ -56,27 +60,42 @@ def run(args: argparse.Namespace) -> int:
     games = args.games or int(extra.get("games") or 200)
     seed = next(s for s in (args.seed, extra.get("seed"), base.seed, 1) if s is not None)
     workers = args.workers or runner.default_workers()
-    cells_params = grid_cells(grid)
+    cells = math.prod(len(v) for v in grid.values())
+    if cells * games > limits.MAX_GAMES:
+        print(f"adventures sweep: {cells:,} cells x {games:,} games is more than {limits.MAX_GAMES:,} games",
+              file=sys.stderr)
+        return 2
+    try:        # checked before the first game: a bad --out must not lose a whole sweep
+        limits.output_folder(args.out, "--out folder")
+    except limits.OutputError as exc:
+        print(f"adventures sweep: {exc}", file=sys.stderr)
+        return 2
     t0 = time.perf_counter()
     try:
-        with runner.progress_bar(games * len(cells_params), f"sweep {base.name}",
+        with runner.progress_bar(games * cells, f"sweep {base.name}",
                                  enabled=not args.no_progress) as advance:
-            cells, records = run_sweep(base, grid, games, seed, workers, args.cluster, advance)
+            results, records = run_sweep(base, grid, games, seed, workers, args.cluster, advance)
     except OSError as exc:            # e.g. an unreachable --cluster address
         print(f"adventures sweep: {exc}", file=sys.stderr)
         return 2
     elapsed = time.perf_counter() - t0
-    files = write_outputs(args.out, base.name, grid, cells, records, plots=not args.no_plots)
-    print(table(grid, cells))
+    print(table(grid, results))
+    try:
+        files = write_outputs(args.out, base.name, grid, results, records, plots=not args.no_plots)
+    except OSError as exc:     # the folder vanished or the disk filled during the run
+        print(f"adventures sweep: {args.out}: cannot write the results: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     print(f"{len(records)} games in {elapsed:.1f} s ({len(records) / max(elapsed, 1e-9):.0f} games/s); "
           f"wrote {', '.join(str(f) for f in files)}")
-    return 1 if any(c["errors"] for c in cells) else 0
+    return 1 if any(c["errors"] for c in results) else 0
 
 
 def grid_cells(grid: dict[str, list]) -> list[dict]:
-    """The cartesian product, first parameter varying slowest."""
+    """The cartesian product, first parameter varying slowest (at most MAX_CELLS cells:
+    load_sweep refuses bigger grids)."""
     names = list(grid)
-    return [dict(zip(names, combo)) for combo in itertools.product(*grid.values())]
+    return [dict(zip(names, combo)) for combo in itertools.islice(itertools.product(*grid.values()),
+                                                                   limits.MAX_CELLS)]
 
 
 def run_sweep(base, grid: dict[str, list], games: int, seed: int, workers: int = 1, cluster=None,
@@ -86,8 +105,8 @@ def run_sweep(base, grid: dict[str, list], games: int, seed: int, workers: int =
     params = grid_cells(grid)
     scenarios = [runner.with_params(base, p) for p in params]
     chunk = runner.chunk_size(games * len(params), workers)
-    tasks = [t for k, sc in enumerate(scenarios)
-             for t in runner.make_tasks(sc, games, seed, False, tag=k, chunk=chunk)]
+    tasks = (t for k, sc in enumerate(scenarios)
+             for t in runner.make_tasks(sc, games, seed, False, tag=k, chunk=chunk))
     records = runner.execute(tasks, workers, progress, cluster)
     cells = []
     for k, p in enumerate(params):

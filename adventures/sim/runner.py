@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
+import math
 import multiprocessing as mp
 import os
 import sys
@@ -16,8 +18,9 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
+from adventures.tools.limits import MAX_CELLS, MAX_GAMES
 from engine.content.loader import ContentError, Problem, line_of, load
-from engine.content.schema import MatchDef, OverridesDef, ScenarioDef
+from engine.content.schema import MAX_SEED, MatchDef, OverridesDef, ScenarioDef
 
 SEED_STRIDE = 1_000_003      # a prime: seeds of different base seeds never collide for i < stride
 
@@ -34,16 +37,8 @@ def game_seed(base: int, i: int) -> int:
 def load_scenario(path: str | os.PathLike) -> ScenarioDef | MatchDef:
     """Load and cross-check a scenario (or competitive match) file; raises ContentError
     (file:LINE: field: message)."""
-    from adventures.content.catalog import check_scenario, load_catalog
-    loaded = load(path, "scenario")
-    if loaded.kind == "match":
-        from adventures.competitive.setup import check_match
-        check_match(loaded.model, load_catalog(), loaded.path, loaded.lines)
-        return loaded.model
-    if loaded.kind != "scenario":
-        raise ContentError(Problem(loaded.path, 1, "", "this is a sweep file: use `adventures sweep`"))
-    check_scenario(loaded.model, load_catalog(), loaded.path, loaded.lines)
-    return loaded.model
+    from adventures.content.checks import load_scenario_file
+    return load_scenario_file(path)
 
 
 OVERRIDE_PARAMS = frozenset(OverridesDef.model_fields)
@@ -62,7 +57,10 @@ def with_params(scenario: ScenarioDef, params: dict) -> ScenarioDef:
     data = scenario.model_dump()
     for key, value in params.items():
         if key == "players":
-            n = int(value)
+            # no coercion: 2.7, true or -1 would otherwise run another player count under that label
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 4:
+                raise ValueError(f"{value!r}: expected a whole number of players 1..4")
+            n = value
             seats = data["seats"]
             if n < len(seats):
                 data["seats"] = seats[:n]
@@ -96,8 +94,7 @@ def load_sweep(path: str | os.PathLike) -> tuple[ScenarioDef, dict[str, list], d
             base_path = Path(base)
         scenario = load_scenario(base_path)
     else:
-        scenario = ScenarioDef.model_validate(base)
-        check_scenario(scenario, load_catalog(), file, lines, at="base")
+        scenario = check_scenario(ScenarioDef.model_validate(base), load_catalog(), file, lines, at="base")
     grid = {str(k): list(v) for k, v in data["sweep"].items()}
     problems = []
     for param, values in grid.items():
@@ -116,13 +113,27 @@ def load_sweep(path: str | os.PathLike) -> tuple[ScenarioDef, dict[str, list], d
         if key not in ("games", "seed", "description"):
             problems.append(Problem(file, line_of(lines, key), key, "unknown key (known: base, sweep, games, seed, "
                                                                    "description)"))
-        elif key != "description" and (not isinstance(value, int) or isinstance(value, bool)
-                                       or (key == "games" and value < 1)):
-            problems.append(Problem(file, line_of(lines, key), key, "expected a positive whole number"
-                                    if key == "games" else "expected a whole number"))
+        elif key == "games" and not _whole_in(value, 1, MAX_GAMES):
+            problems.append(Problem(file, line_of(lines, key), key, f"expected a positive whole number (at most {MAX_GAMES:,})"))
+        elif key == "seed" and not _whole_in(value, -MAX_SEED, MAX_SEED):
+            problems.append(Problem(file, line_of(lines, key), key,
+                                    f"expected a whole number of at most {len(str(MAX_SEED))} digits"))
+        elif key == "description" and not isinstance(value, str):
+            problems.append(Problem(file, line_of(lines, key), key, "expected text"))
+    cells = math.prod(len(v) for v in grid.values())
+    if cells > MAX_CELLS:
+        problems.append(Problem(file, line_of(lines, "sweep"), "sweep",
+                                f"{cells:,} cells is more than {MAX_CELLS:,} (the product of the value lists)"))
+    elif _whole_in(extra.get("games"), 1, MAX_GAMES) and cells * extra["games"] > MAX_GAMES:
+        problems.append(Problem(file, line_of(lines, "games"), "games",
+                                f"{cells:,} cells x {extra['games']:,} games is more than {MAX_GAMES:,} games"))
     if problems:
         raise ContentError(problems)
     return scenario, grid, extra
+
+
+def _whole_in(value, lo: int, hi: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
 
 
 # ---------------------------------------------------------------- one game
@@ -272,9 +283,11 @@ def default_workers() -> int:
 
 
 def make_tasks(scenario: ScenarioDef, games: int, seed: int, check: bool, tag=None,
-               chunk: int = 25, replay_dir: str | None = None) -> list[tuple]:
-    jobs = [(i, game_seed(seed, i)) for i in range(games)]
-    return [(scenario, jobs[k:k + chunk], check, tag, replay_dir) for k in range(0, len(jobs), chunk)]
+               chunk: int = 25, replay_dir: str | None = None) -> Iterator[tuple]:
+    """The chunks of a run, built lazily: a long run never holds its whole job list."""
+    for k in range(0, games, chunk):
+        jobs = [(i, game_seed(seed, i)) for i in range(k, min(games, k + chunk))]
+        yield (scenario, jobs, check, tag, replay_dir)
 
 
 def chunk_size(games: int, workers: int) -> int:
@@ -283,27 +296,35 @@ def chunk_size(games: int, workers: int) -> int:
     return max(1, min(100, games // max(1, workers * 8)))
 
 
-def execute(tasks: list[tuple], workers: int, progress: Callable[[int], None] | None = None,
+def execute(tasks: Iterable[tuple], workers: int, progress: Callable[[int], None] | None = None,
             cluster: str | None = None) -> list[dict]:
-    """Run tasks and return every record in task order (so in game order)."""
+    """Run tasks (any iterable, consumed lazily) and return every record in task order."""
     if cluster is not None:
-        return _execute_dask(tasks, cluster, progress)
+        return _execute_dask(list(tasks), cluster, progress)
     out: list[dict] = []
     if workers > 1 and not _main_importable():
         workers = 1        # `python -` or a REPL: child processes could not re-import __main__
-    if workers <= 1 or len(tasks) <= 1:
-        for task in tasks:
+    tasks = iter(tasks)
+    first = list(itertools.islice(tasks, workers))     # enough to know whether a pool pays
+    if workers <= 1 or len(first) <= 1:
+        for task in itertools.chain(first, tasks):
             recs = run_chunk(task)
             out.extend(recs)
             if progress:
                 progress(len(recs))
         return out
     ctx = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
-    with ctx.Pool(min(workers, len(tasks))) as pool:
-        for recs in pool.imap(run_chunk, tasks):
-            out.extend(recs)
-            if progress:
-                progress(len(recs))
+    with ctx.Pool(min(workers, len(first))) as pool:
+        # Pool.imap would drain the whole iterable up front: feed it a bounded window at a time.
+        pending = itertools.chain(first, tasks)
+        while True:
+            window = list(itertools.islice(pending, workers * 16))
+            if not window:
+                break
+            for recs in pool.imap(run_chunk, window):
+                out.extend(recs)
+                if progress:
+                    progress(len(recs))
     return out
 
 

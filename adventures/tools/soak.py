@@ -2,20 +2,25 @@
 the rules' invariants before every decision (adventures.rules.invariants).
 
 Each game is fully determined by its own seed (S, S+1, ...): villain, player count 1-4,
-heroes, random minions, allies on/off, stress overrides (short threat track, low health...)
-and a random or heuristic bot per seat. Every game is also re-run from its record
-(seed + answers) and must end with the same state hash. Prints games played, decisions
+heroes, random or explicit minion lists, allies on/off with extra henchmen, stress
+overrides (short threat track, low health, minion move...) and a random or heuristic bot
+per seat. Every game is also re-run from its record (seed + answers) and must end with the
+same state hash; and it is saved at a random decision, restored from that save (through
+the save file format) and played on with fresh bots, which must end in the same state. Prints games played, decisions
 made, violations, exceptions and replay mismatches; exits 1 if any of them is not 0.
 Reproduce one failure with `adventures soak --games 1 --seed <its seed> --verbose`.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
 import traceback
 from dataclasses import asdict, dataclass, field
+
+from adventures.tools import limits
 
 
 @dataclass
@@ -29,6 +34,7 @@ class Outcome:
     exception: str = ""
     replay: str = ""           # replay mismatch, if any
     trace: str = ""
+    restored: bool = False     # also saved mid-game, restored and played on
 
     @property
     def failed(self) -> bool:
@@ -42,6 +48,7 @@ class Totals:
     violations: int = 0
     exceptions: int = 0
     replays: int = 0
+    restores: int = 0
     winners: dict = field(default_factory=dict)
     failures: list = field(default_factory=list)
 
@@ -51,6 +58,7 @@ class Totals:
         self.violations += bool(o.violation)
         self.exceptions += bool(o.exception)
         self.replays += bool(o.replay)
+        self.restores += o.restored
         if o.winner:
             self.winners[o.winner] = self.winners.get(o.winner, 0) + 1
         if o.failed:
@@ -104,18 +112,61 @@ def game_spec(seed: int, catalog) -> dict:
             overrides["fallen_boroughs"] = rng.randint(0, 3)
         if villain == "krang" and rng.random() < 0.4:
             overrides["dimension_x_markers"] = rng.randint(1, 4)
+        if rng.random() < 0.3:
+            overrides["minion_move"] = rng.randint(0, 6)
+    minion_keys = sorted(k for k, e in catalog.enemies.items() if e.role == "minion")
+    minions: list[str] | str = "random"
+    if rng.random() < 0.3:             # an explicit list: none, some or one per player
+        minions = rng.sample(minion_keys, rng.randint(0, min(players, len(minion_keys))))
+    allies = rng.random() < 0.5
     scenario = {
         "name": f"soak {seed}", "villain": villain,
         "seats": [{"hero": h, "bot": b} for h, b in zip(picked, bots)],
-        "minions": "random", "allies": rng.random() < 0.5, "overrides": overrides,
+        "minions": minions, "allies": allies, "overrides": overrides,
+        "extra_henchmen": rng.randint(0, 3) if allies and rng.random() < 0.4 else 0,
         "max_rounds": 40, "seed": seed,
     }
-    return {"scenario": scenario, "bots": bots, "table": rng.choice(("random", "table"))}
+    # the decision at which the game is saved, restored and played on (checked against the
+    # uninterrupted game); games shorter than that are not restored
+    return {"scenario": scenario, "bots": bots, "table": rng.choice(("random", "table")),
+            "save_at": rng.randint(1, 120)}
+
+
+class _SaveAt:
+    """Wraps an agent: keeps the save record of the game just before decision `at`."""
+
+    def __init__(self, inner, at: int, box: list):
+        self.inner, self.at, self.box = inner, at, box
+
+    def choose(self, game, decision) -> int:
+        if not self.box and game.decision_count + 1 >= self.at:
+            from adventures.persistence.save import game_record
+            self.box.append(game_record(game))
+        return self.inner.choose(game, decision)
+
+    def __getattr__(self, name):
+        if name == "inner":
+            raise AttributeError(name)
+        return getattr(self.inner, name)
+
+
+def _restored_hash(record: dict, spec: dict, catalog) -> str:
+    """Restore a mid-game save with fresh bots, play it to the end, return its final hash."""
+    from adventures.persistence.hashing import state_hash
+    from adventures.persistence.save import parse_record, restore
+    from adventures.rules.invariants import CheckingAgent
+    from adventures.rules.runner import play_adventure
+    record = parse_record(json.dumps(record).encode(), "mid-game save", catalog)   # through the file format
+    agents = {i: CheckingAgent(make_bot(b)) for i, b in enumerate(spec["bots"])}
+    game = restore(record, agents, CheckingAgent(make_bot(spec["table"])), catalog)
+    play_adventure(game)
+    return state_hash(game)
 
 
 def play_one(seed: int, content: str | None = None, replay_check: bool = True) -> Outcome:
     """Play soak game `seed` with invariant checks; never raises."""
-    from adventures.content.catalog import load_catalog
+    from adventures.content.catalog import check_scenario, load_catalog
+    from adventures.persistence.hashing import state_hash
     from adventures.persistence.replay import run_replay
     from adventures.persistence.save import game_record
     from adventures.rules.invariants import CheckingAgent, InvariantViolation, check_invariants
@@ -132,9 +183,12 @@ def play_one(seed: int, content: str | None = None, replay_check: bool = True) -
                        f"{', '.join(s['hero'] + '/' + s['bot'] for s in sc['seats'])}, "
                        f"allies {'on' if sc['allies'] else 'off'}, table {spec['table']}"
                        + (f", overrides {sc['overrides']}" if sc["overrides"] else ""))
-        scenario = ScenarioDef.model_validate(sc)
-        agents = {i: CheckingAgent(make_bot(b)) for i, b in enumerate(spec["bots"])}
-        game = new_adventure(scenario, catalog, seed, agents, CheckingAgent(make_bot(spec["table"])), log=False)
+        # the one validation path every tool uses: checked against the content, names normalised
+        scenario = check_scenario(ScenarioDef.model_validate(sc), catalog, f"<soak game {seed}>", {})
+        saved: list[dict] = []
+        agents = {i: _SaveAt(CheckingAgent(make_bot(b)), spec["save_at"], saved) for i, b in enumerate(spec["bots"])}
+        table = _SaveAt(CheckingAgent(make_bot(spec["table"])), spec["save_at"], saved)
+        game = new_adventure(scenario, catalog, seed, agents, table, log=False)
         result = play_adventure(game)
         out.decisions, out.winner, out.rounds = result.decisions, result.winner, result.rounds
         problems = check_invariants(game)
@@ -156,6 +210,19 @@ def play_one(seed: int, content: str | None = None, replay_check: bool = True) -
         except Exception as exc:
             out.replay = f"re-run raised {type(exc).__name__}: {exc}"
             out.trace = traceback.format_exc()
+    if replay_check and saved and not out.replay:
+        try:
+            out.restored = True
+            final = _restored_hash(saved[0], spec, catalog)
+            if final != state_hash(game):
+                out.replay = (f"saved at decision {len(saved[0]['answers']) + 1}, restored and played on: "
+                              f"state hash {final} != {state_hash(game)}")
+        except InvariantViolation as exc:
+            out.violation = f"after a mid-game restore: {exc}"
+            out.trace = traceback.format_exc()
+        except Exception as exc:
+            out.replay = f"mid-game restore raised {type(exc).__name__}: {exc}"
+            out.trace = traceback.format_exc()
     return out
 
 
@@ -168,7 +235,7 @@ def soak(games: int, seed: int = 0, workers: int = 1, content: str | None = None
          replay_check: bool = True, progress=None) -> Totals:
     """Play `games` soak games (seeds seed..seed+games-1) on `workers` processes."""
     totals = Totals()
-    seeds = list(range(seed, seed + games))
+    seeds = range(seed, seed + games)
     if workers <= 1 or games <= 1:
         for s in seeds:
             totals.add(play_one(s, content, replay_check))
@@ -188,9 +255,10 @@ def soak(games: int, seed: int = 0, workers: int = 1, content: str | None = None
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--games", type=int, default=200, help="how many games (default 200)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
-    parser.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
+    parser.add_argument("--games", type=limits.bounded(0, limits.MAX_GAMES, "games"), default=200,
+                        help="how many games (default 200)")
+    parser.add_argument("--seed", type=limits.seed_arg, default=0, help="seed of the first game (default 0)")
+    parser.add_argument("--workers", type=limits.workers_arg, default=1, help="processes to use (default 1)")
     parser.add_argument("--no-replay-check", action="store_true",
                         help="skip re-running each game from its record")
     parser.add_argument("--verbose", action="store_true", help="print the traceback of each failure")
@@ -199,6 +267,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.games < 0 or args.workers < 1:
         print("adventures soak: --games must be >= 0 and --workers >= 1")
+        return 2
+    from adventures.content.catalog import load_catalog
+    from engine.content.loader import ContentError
+    try:          # bad content is one line per problem before any game, not one error per game
+        load_catalog()          # the content in use (`--content DIR` was applied by adventures.cli)
+    except ContentError as exc:
+        print(str(exc))
+        return 2
+    except OSError as exc:
+        print(f"adventures soak: {exc.strerror or exc}")
         return 2
     start = time.perf_counter()
     last = [start]
@@ -222,7 +300,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"decisions made: {totals.decisions}")
     print(f"violations: {totals.violations}")
     print(f"exceptions: {totals.exceptions}")
-    print(f"replay mismatches: {totals.replays}")
+    print(f"replay mismatches: {totals.replays} (games also saved mid-game and restored: {totals.restores})")
     if totals.failures:
         print(f"reproduce one with: adventures soak --games 1 --seed {totals.failures[0].seed} --verbose")
     return 0 if totals.ok else 1

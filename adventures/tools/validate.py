@@ -11,8 +11,15 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from adventures.content.catalog import CONTENT_ROOT, FOLDERS, Catalog, build_catalog, check_scenario
-from adventures.content.sources import KIND_FOLDERS, build_merged, user_content_dir
+from adventures.content.catalog import (
+    CONTENT_ROOT,
+    FOLDERS,
+    Catalog,
+    build_catalog,
+    check_scenario,
+)
+from adventures.content.checks import check_model
+from adventures.content.sources import build_merged, user_content_dir
 from engine.content.loader import ContentError, Loaded, Problem, line_of, load, suggest
 from engine.content.schema import ScenarioDef
 
@@ -44,23 +51,32 @@ def _files(paths: list[str]) -> tuple[list[str], list[str]]:
     found, missing = [], []
     for raw in paths:
         p = Path(raw)
+        try:
+            p.stat()
+        except FileNotFoundError:
+            missing.append(f"{raw}: no such file or directory")
+            continue
+        except (OSError, ValueError) as exc:     # a loop, a name too long, a NUL byte
+            missing.append(f"{raw}: cannot read: {getattr(exc, 'strerror', None) or exc}")
+            continue
         if p.is_dir():
             found += [os.fspath(f) for f in sorted(p.rglob("*")) if f.suffix in (".yaml", ".yml") and f.is_file()]
         elif p.is_file():
             found.append(raw)
         else:
-            missing.append(raw)
+            missing.append(f"{raw}: cannot read: not a regular file (a pipe, device or socket)")
     return found, missing
 
 
 def _run(paths: list[str], content: str | None) -> int:
     files, missing = _files(paths)
-    for raw in missing:
-        print(f"{raw}: no such file or directory")
+    for line in missing:
+        print(line)
+    failed = bool(missing)
     if not files and not missing:
         print(f"{', '.join(paths)}: no YAML files found")
+        failed = True             # an empty folder validates nothing: never "ok"
     catalogs: dict[Path, Catalog] = {}
-    failed = bool(missing)
     for file in files:
         try:
             problems = _check(file, content, catalogs)
@@ -76,41 +92,62 @@ def _run(paths: list[str], content: str | None) -> int:
     return 2 if failed else 0
 
 
+def _tree_of(file: str) -> Path | None:
+    """The content tree a file sits in (its folder's parent, holding heroes/, villains/...)."""
+    root = Path(file).resolve().parent.parent
+    if any((root / name).is_dir() or (root / f"{name}.yaml").is_file() for name in FOLDERS):
+        return root
+    return None
+
+
 def _catalog_for(file: str, content: str | None, catalogs: dict[Path, Catalog], *, note: bool = True) -> Catalog:
     """The catalog a file is checked against: the shipped content with --content on top, else
-    with the content tree the file sits in on top, else with the user content folder on top."""
-    if content is not None:
-        root = Path(content)
-    else:
-        root = Path(file).resolve().parent.parent
-        if not any((root / name).is_dir() or (root / f"{name}.yaml").is_file() for name in FOLDERS):
-            root = user_content_dir()
-    root = root.resolve()
-    if root not in catalogs:
-        # lenient: bad files are reported on their own
-        catalogs[root] = build_catalog(CONTENT_ROOT) if root == CONTENT_ROOT or not root.is_dir() \
-            else build_merged([CONTENT_ROOT, root])
-        catalogs[root].noted = False   # type: ignore[attr-defined]  (the note is printed once)
-    catalog = catalogs[root]
+    with the content tree the file sits in on top, else with the user content folder on top.
+    A --content that is not a usable folder is an error (one line), never an empty catalog."""
+    given = content is not None
+    root = Path(content) if given else (_tree_of(file) or user_content_dir())
+    key = root.resolve() if root.is_dir() else root
+    if key not in catalogs:
+        if key == CONTENT_ROOT or (not given and not root.is_dir()):
+            cat = build_catalog(CONTENT_ROOT)           # no user folder: the shipped content
+        elif not root.is_dir() or not any(root.rglob("*.y*ml")):
+            cat = build_catalog(root)                   # "not a content folder" / "no content files"
+        else:
+            cat = build_merged([CONTENT_ROOT, key])     # lenient: bad files are reported on their own
+        cat.noted = False   # type: ignore[attr-defined]  (the note is printed once)
+        catalogs[key] = cat
+    catalog = _usable(catalogs[key], root)
     if note and catalog.problems and not catalog.noted:   # type: ignore[attr-defined]
         catalog.noted = True   # type: ignore[attr-defined]
-        print(f"note: {root} has {len(catalog.problems)} content problem(s); "
-              f"cross-checks use only its valid files (run `adventures validate {root}`)")
+        print(f"note: {key} has {len(catalog.problems)} content problem(s); "
+              f"cross-checks use only its valid files (run `adventures validate {key}`)")
+    return catalog
+
+
+def _usable(catalog: Catalog, root: Path) -> Catalog:
+    """The catalog, unless its folder itself is unusable (not a folder, no content)."""
+    own = [p for p in catalog.problems if p.file == os.fspath(root)]
+    if own:
+        raise ContentError(own)
     return catalog
 
 
 def _check(file: str, content: str | None, catalogs: dict[Path, Catalog]) -> list[Problem]:
     try:
         loaded = load(file)
+        problems = check_model(loaded.kind, loaded.model, loaded.path, loaded.lines)
+        if problems:
+            return problems
         _cross_check(loaded, lambda: _catalog_for(file, content, catalogs))
     except ContentError as exc:
         return exc.problems
-    if loaded.kind in KIND_FOLDERS and loaded.kind != "scenario":
-        # what only the whole catalog sees: a key used twice, an unknown rules module
-        here = Path(file).resolve()
-        catalog = _catalog_for(file, content, catalogs, note=False)
-        return [p for p in catalog.problems if Path(p.file).resolve() == here]
-    return []
+    if loaded.kind in ("scenario", "sweep", "match"):
+        return []
+    # A content file is also checked as part of its tree (content is one tree, not files):
+    # a key another file already uses, an unknown rules module, a board that cannot seat...
+    here = os.path.realpath(file)
+    catalog = _catalog_for(file, content, catalogs, note=False)
+    return [p for p in catalog.problems if os.path.realpath(p.file) == here]
 
 
 def _cross_check(loaded: Loaded, catalog: Callable[[], Catalog]) -> None:

@@ -115,6 +115,7 @@ def may_remove(fighter, mctx) -> bool:
 # ---------------------------------------------------------------- the plugin
 @register("shredder")
 class ShredderRules(EnemyPlugin):
+    supply_needed = {FOOT: FOOT_TOKENS}   # soldiers on the board + the supply make the box's 24
 
     def setup(self, game) -> None:
         adv = game.adv

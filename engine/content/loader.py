@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import difflib
 import functools
-import importlib
 import os
 import re
+import stat
 import types
 import typing
 from collections.abc import Iterable
@@ -102,10 +102,24 @@ def load_yaml(path: str | os.PathLike) -> tuple[Any, Lines]:
     """Read one YAML document safely; return (data, {dotted.path: line})."""
     file = os.fspath(path)
     try:
-        with open(file, "rb") as fh:
-            raw = fh.read(MAX_BYTES + 1)   # bounded read: never slurp a huge file or a pipe
+        # Non-blocking open: a FIFO would otherwise wait for a writer forever. Only regular
+        # files are read (not folders, pipes, devices or sockets).
+        fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except (OSError, ValueError) as exc:     # ValueError: an embedded NUL byte
+        raise ContentError.at(file, 1, "", f"cannot read file: {getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            what = "a folder" if stat.S_ISDIR(mode) else "a pipe, device or socket"
+            raise ContentError.at(file, 1, "", f"cannot read file: it is {what}, not a regular file")
+        with os.fdopen(fd, "rb") as fh:
+            fd = -1
+            raw = fh.read(MAX_BYTES + 1)   # bounded read: never slurp a huge file
     except OSError as exc:
         raise ContentError.at(file, 1, "", f"cannot read file: {exc.strerror or exc}") from None
+    finally:
+        if fd >= 0:
+            os.close(fd)
     if len(raw) > MAX_BYTES:
         raise ContentError.at(file, 1, "", f"file is larger than {MAX_BYTES // (1024 * 1024)} MB")
     try:
@@ -364,18 +378,10 @@ LOGIC_CONDITIONS = frozenset({"all", "any", "not"})
 
 @functools.cache
 def _ensure_registry() -> None:
-    # Op modules are written by other issues and may not exist yet: a missing op module
-    # only means fewer known names; a broken one (missing *its* import) must still fail.
-    try:
-        registry.load_all()
-    except ModuleNotFoundError as exc:
-        if exc.name != "engine.effects.core_ops":
-            raise
-        try:
-            importlib.import_module("adventures.rules.ops")
-        except ModuleNotFoundError as exc2:
-            if exc2.name not in ("adventures.rules.ops", "adventures.rules"):
-                raise
+    # The engine's own op modules plus those other layers registered in
+    # registry.PLUGIN_MODULES (the Adventures package does on import): the engine never
+    # names, nor imports, a layer above it.
+    registry.load_all()
 
 
 def check_ops(model: BaseModel, path: Any, lines: Lines, *, at: str = "") -> None:

@@ -19,6 +19,10 @@ Timing = Literal[
     "after_attack",     # the French rulebook's "après avoir attaqué", last step
 ]
 SmallInt = Annotated[int, Field(ge=0, le=99)]
+# Seeds: at most 30 digits, so every derived game seed (seed * 1_000_003 + i, see
+# adventures.sim.runner) stays within the 40 digits a save or replay file may hold.
+MAX_SEED = 10 ** 30 - 1
+Seed = Annotated[int, Field(ge=-MAX_SEED, le=MAX_SEED)]
 Name = Annotated[str, Field(min_length=1, max_length=80)]
 Text = Annotated[str, Field(max_length=600)]
 Op = dict[str, Any]  # one effect operation, `{op_name: args}`; checked against the op registry
@@ -368,7 +372,7 @@ class ScenarioDef(Strict):
     extra_henchmen: Annotated[int, Field(ge=0, le=6)] = 0
     overrides: OverridesDef = Field(default_factory=OverridesDef)
     max_rounds: Annotated[int, Field(ge=1, le=500)] = 60
-    seed: int | None = None
+    seed: Seed | None = None
     description: Text = ""
 
     @model_validator(mode="after")

@@ -97,7 +97,10 @@ def select(ctx: Ctx, sel, prompt: str = "Choose a fighter") -> list[Fighter]:
         seat = ctx.game.seat_of(ctx.opponent_side)
     else:
         if ctx.enemy:
-            return []          # an enemy refuses to choose between options
+            # Enemies make no decisions (Adventures p.13): "up to" is 0 and a choice between
+            # two or more is refused, but an effect with exactly one legal target has
+            # nothing to choose and resolves on it (p.6-7).
+            return pool if pick == "one" and len(pool) == 1 else []
         seat = ctx.seat
     options: list = list(pool)
     labels = [f"{x.name} ({ctx.game.space_label(x.space)})" for x in pool]
@@ -261,6 +264,8 @@ def space_pool(ctx: Ctx, where: dict) -> list[int]:
 @op("place")
 def op_place(ctx: Ctx, args) -> None:
     """Place a fighter on an empty space. Enemies placing themselves: players choose (p.10)."""
+    if args.get("optional", False) and ctx.enemy:
+        return                            # an enemy's "may" is always no (Adventures p.13)
     for f in select(ctx, args.get("who", "self"), "Choose a fighter to place"):
         pool = [s for s in space_pool(ctx, args.get("where", {})) if s != f.space]
         if not pool:
@@ -268,7 +273,7 @@ def op_place(ctx: Ctx, args) -> None:
         seat = TABLE if f.is_enemy or ctx.enemy else ctx.seat
         options: list = sorted(pool, key=lambda s: ctx.game.board.ids[s])
         labels = [f"space {ctx.game.board.ids[s]}" for s in options]
-        if args.get("optional", False) and not ctx.enemy:
+        if args.get("optional", False):
             options.append(None)
             labels.append("do not place")
         s = ctx.game.decide(seat, SPACE, f"Choose where to place {f.name}", options, labels, tag="place")
@@ -390,7 +395,9 @@ def op_boost_attack(ctx: Ctx, args) -> None:
 
 @op("gain_action")
 def op_gain_action(ctx: Ctx, args) -> None:
-    ctx.side.actions_left += amount(ctx, args)
+    n = amount(ctx, args)
+    ctx.side.actions_left += n
+    ctx.game.note(ctx.side, "gained_actions", n)     # the invariants' bound: 2 + actions gained
     ctx.game.log("gain_action", f"{ctx.side.name} gains an action.")
 
 

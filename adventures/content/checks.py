@@ -1,0 +1,109 @@
+"""The checks that make "validate says ok" mean "it plays": one path for every tool.
+
+`check_model` checks what one content file needs from the code (plugin names, a minion
+not using a villain's rules, the supply the rules count on); `check_tree` checks what a
+whole content tree needs (a villain's board can seat the villain, four minions and four
+heroes with their sidekicks). `load_scenario_file` is the only way a tool reads a
+scenario file: loaded, checked against the content and its names normalised, for
+`validate`, `simulate`, `sweep`, `soak`, the app's "Open a scenario", `adventures FILE`
+and `screenshot` alike.
+"""
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from engine.content.loader import ContentError, Lines, Problem, line_of, load, suggest
+from engine.content.schema import BoardDef, EnemyDef, HeroDef, MatchDef, ScenarioDef
+
+HERO_STARTS = (1, 2, 3, 4)      # heroes' starting spaces (Adventures p.4)
+VILLAIN_START = 5               # the villain's starting space (p.4)
+MAX_PLAYERS = 4
+
+
+def _ability_plugins() -> dict:
+    import engine.heroes  # noqa: F401  (registers the ability plugins)
+    from engine.abilities import PLUGINS
+    return PLUGINS
+
+
+def _rules_plugins() -> dict:
+    from adventures.rules.plugin import PLUGINS
+    from adventures.rules.setup import load_plugins
+    load_plugins()
+    return PLUGINS
+
+
+def check_model(kind: str, model: Any, file: str, lines: Lines) -> list[Problem]:
+    """What one validated content file needs from the code."""
+    problems: list[Problem] = []
+
+    def bad(field: str, message: str) -> None:
+        problems.append(Problem(file, line_of(lines, field), field, message))
+
+    if isinstance(model, HeroDef) and model.ability.plugin is not None:
+        known = _ability_plugins()
+        if model.ability.plugin not in known:
+            bad("ability.plugin", f"unknown ability plugin '{model.ability.plugin}' "
+                                  f"(known: {suggest(model.ability.plugin, known)})")
+    if isinstance(model, EnemyDef) and model.rules is not None:
+        known = _rules_plugins()
+        plugin = known.get(model.rules)
+        if plugin is None:
+            bad("rules", f"unknown rules plugin '{model.rules}' (known: {suggest(model.rules, known)})")
+        else:
+            role = getattr(plugin, "role", None)
+            if role is not None and role != model.role:
+                bad("rules", f"'{model.rules}' are a {role}'s rules; a {model.role} cannot use them")
+            for token, count in getattr(plugin, "supply_needed", {}).items():
+                if model.supply.get(token) != count:
+                    bad(f"supply.{token}" if token in model.supply else "supply",
+                        f"the '{model.rules}' rules need a supply of exactly {count} '{token}' tokens, "
+                        f"got {model.supply.get(token, 0)}")
+    return problems
+
+
+def seating_problems(board: BoardDef, heroes: list[HeroDef], file: str, lines: Lines) -> list[Problem]:
+    """Can `board` seat the villain, one minion per player and up to four heroes with
+    their sidekicks (p.4)? Problems point at the board file."""
+    problems: list[Problem] = []
+    starts = {s.start for s in board.spaces if s.start is not None}
+    missing = [n for n in (*HERO_STARTS, VILLAIN_START) if n not in starts]
+    if missing:
+        problems.append(Problem(file, line_of(lines, "spaces"), "spaces",
+                                f"a villain's board needs starting spaces 1-5; missing {', '.join(map(str, missing))}"))
+    fighters = max((1 + (h.sidekick.count if h.sidekick else 0) for h in heroes), default=1)
+    needed = 1 + MAX_PLAYERS + MAX_PLAYERS * fighters
+    if len(board.spaces) < needed:
+        problems.append(Problem(file, line_of(lines, "spaces"), "spaces",
+                                f"{len(board.spaces)} spaces cannot seat the villain, {MAX_PLAYERS} minions and "
+                                f"{MAX_PLAYERS} heroes of up to {fighters} fighters ({needed} needed)"))
+    return problems
+
+
+def check_tree(catalog, sources: dict[tuple[str, str], tuple[str, Lines]]) -> list[Problem]:
+    """Cross-file checks of a built catalog. `sources`: (table, key) -> (file, lines)."""
+    problems: list[Problem] = []
+    boards = {e.board for e in catalog.enemies.values() if e.role == "villain" and e.board is not None}
+    for key in sorted(boards & set(catalog.boards)):
+        file, lines = sources.get(("board", key), ("<board>", {}))
+        problems += seating_problems(catalog.boards[key], list(catalog.heroes.values()), file, lines)
+    return problems
+
+
+# ---------------------------------------------------------------- scenarios
+def load_scenario_file(path: str | os.PathLike, catalog=None) -> ScenarioDef | MatchDef:
+    """Load a scenario (or competitive match) file and check it against the content (default:
+    the content in use);
+    returns it with hero and minion names normalised to content keys. Raises ContentError
+    (`file:LINE: field: message`)."""
+    from adventures.content.catalog import check_scenario, load_catalog
+    loaded = load(path, "scenario")
+    catalog = catalog if catalog is not None else load_catalog()
+    if loaded.kind == "match":          # a competitive game (duel, free-for-all, teams)
+        from adventures.competitive.setup import check_match
+        check_match(loaded.model, catalog, loaded.path, loaded.lines)
+        return loaded.model
+    if loaded.kind != "scenario":
+        raise ContentError(Problem(loaded.path, 1, "", "this is a sweep file: use `adventures sweep`"))
+    return check_scenario(loaded.model, catalog, loaded.path, loaded.lines)
