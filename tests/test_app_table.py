@@ -454,3 +454,35 @@ def test_sound_effects_are_made_by_our_code_and_the_app_runs_without_an_audio_de
     monkeypatch.setattr(pygame.mixer, "init", no_device)
     app = App(SIZE, headless=True, fps=0, speed_ms=0)
     assert not app.sounds.available and not app.sounds.play("reveal")
+
+
+def test_an_enemy_combat_stays_on_screen_until_the_player_closes_it():
+    """The combat reveal of an enemy's attack (p.10) holds the game until the player clicks
+    the panel: the hold outlasts the enemy pace, and the click lets the game go on."""
+    setup = GameSetup(scenario(minions=[]), seed=8)
+    seen = {"held": 0}
+
+    def driver(app):
+        scene = app.scene
+        if scene is not app.game_scene:
+            return
+        snap = scene.combat.snapshot
+        if scene.banner_held:
+            click(scene.layout.board.center)
+        elif scene.waiting and snap is not None and snap.att is not None and snap.attacker.is_enemy:
+            seen["held"] += 1
+            if seen["held"] == 1:
+                seen["start"] = pygame.time.get_ticks()
+            elif pygame.time.get_ticks() - seen["start"] > 3 * app.speed_ms:   # longer than any pace
+                seen["waited_ms"] = pygame.time.get_ticks() - seen["start"]
+                click(scene.combat.rect.center)
+        elif scene.waiting:
+            pass                                        # enemy steps play at their pace
+        elif scene.model is not None:
+            if "waited_ms" in seen:
+                seen["dismissed"] = scene.combat.snapshot is None
+                raise QuitApp()
+            click_option(app, quick_policy(scene.game, scene.model.decision))
+
+    App(SIZE, headless=True, fps=60, on_frame=driver, max_frames=6000, speed_ms=100).run(start=setup)
+    assert seen.get("waited_ms", 0) > 300 and seen["dismissed"]

@@ -58,19 +58,26 @@ class CombatView:
         if snap is None:
             self.rect = pygame.Rect(0, 0, 0, 0)
             return None
-        cw = max(84, min(150, int(board_rect.height / 4.6)))     # cards big enough to read
-        ch = int(cw * 1.4)
-        w = 2 * cw + 54
         steps = snap.steps[-3:]
-        h = ch + 88 + 16 * len(steps)
-        corners = [(board_rect.right - w - 10, board_rect.top + 10), (board_rect.left + 10, board_rect.top + 10),
-                   (board_rect.right - w - 10, board_rect.bottom - h - 10), (board_rect.left + 10, board_rect.bottom - h - 10)]
+        # the biggest panel that fits a corner over empty board; smaller cards before covering spaces
         best = None
-        for k, (cx, cy) in enumerate(corners):
-            r = pygame.Rect(cx, cy, w, h).inflate(16, 16)
-            cost = sum(weight for x, y, weight in avoid if r.collidepoint(x, y))
-            if best is None or (cost, k) < best[0]:
-                best = ((cost, k), r.inflate(-16, -16))
+        biggest = max(84, min(150, int(board_rect.height / 4.6)))
+        for cw in range(biggest, 75, -8):
+            ch = int(cw * 1.4)
+            w = 2 * cw + 54
+            h = ch + 88 + 16 * len(steps)
+            corners = [(board_rect.right - w - 10, board_rect.top + 10), (board_rect.left + 10, board_rect.top + 10),
+                       (board_rect.right - w - 10, board_rect.bottom - h - 10),
+                       (board_rect.left + 10, board_rect.bottom - h - 10)]
+            for k, (cx, cy) in enumerate(corners):
+                r = pygame.Rect(cx, cy, w, h).inflate(16, 16)
+                cost = sum(weight for x, y, weight in avoid if r.collidepoint(x, y))
+                if best is None or (cost, k) < best[0][:2]:
+                    best = ((cost, k, cw), r.inflate(-16, -16))
+            if best[0][0] == 0:
+                break
+        cw = best[0][2]
+        ch = int(cw * 1.4)
         rect = best[1]
         self.rect = rect
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)

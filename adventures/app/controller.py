@@ -257,7 +257,8 @@ class GameController:
         delay = int(PACE.get(kind, 0.6) * self.app.speed_ms)
         if kind == "move":                   # the slide plays out in full
             delay = max(delay, scene.motion.sliding_until() - pygame_ticks())
-        if kind == "combat" and self.app.prefs.get("combat_hold", "click") == "click":
+        if kind == "combat" and self.human_seats and self.app.prefs.get("combat_hold", "click") == "click":
+            # the reveal stays until a player closes it (bots-only games follow the pace)
             self.app.wait(scene, None, done=lambda: scene.combat.snapshot is None)
         elif delay > 0:
             self.app.wait(scene, delay)

@@ -18,7 +18,7 @@ def draw_faces(surf: pygame.Surface, board: pygame.Rect, context: dict, avoid=()
     rolled = str(context.get("face", ""))
     width = min(560, board.width - 20)
     size = 13
-    rows = [(face, T.wrap(text, size, width - 60)) for face, text in faces.items()]
+    rows = [(face, T.wrap(text, size, width - 64, face == rolled)) for face, text in faces.items()]
     line_h = T.font(size).get_linesize()
     height = 34 + sum(len(lines) * line_h + 6 for _f, lines in rows)
     corners = [pygame.Rect(board.left + 10, board.bottom - height - 10, width, height),

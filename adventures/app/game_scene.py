@@ -486,9 +486,12 @@ class GameScene:
         self.motion.draw_floaters(surf, bv, game, now)
         combat_hover = self.combat.draw(surf, L.board, self.hover_pos, avoid)
         self._card_badges(surf, self.combat.card_rects)
+        faces_rect = None
         if model is not None:
-            die_view.draw_faces(surf, L.board, model.decision.context or {},
-                                [bv.centers[f.space] for f in game.fighters if f.space is not None])
+            faces_rect = die_view.draw_faces(surf, L.board, model.decision.context or {},
+                                             [bv.centers[f.space] for f in game.fighters if f.space is not None])
+        if faces_rect is not None and faces_rect.collidepoint(self.hover_pos):
+            bv.hover_space = None                 # reading the faces: no space popup over them
         surf.set_clip(clip)
 
         # top bar with the menu and undo buttons on its right

@@ -188,7 +188,7 @@ class Hud:
         self.threat_rect = pygame.Rect(x, y, w, 40)
         y += 40
         if not adv.threat_numbered:
-            T.draw_text(surf, f"{n} steps: the marker reaching ! completes the objective", (x, y - 2), 11, T.DIM,
+            T.draw_text(surf, f"{n} steps; reaching ! completes the objective", (x, y - 2), 11, T.DIM,
                         max_width=w)
             y += 15
         T.draw_text(surf, "Objectives", (x, y), 13, T.MUTED)

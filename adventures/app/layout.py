@@ -34,6 +34,6 @@ class GameLayout:
 
     def log_rect(self, status_bottom: int) -> pygame.Rect:
         """The log fills the column below the status (at least 140 pixels of it; 96 on short
-        screens, where four players and five enemies need the room)."""
-        top = min(status_bottom + 6, self.side.bottom - (140 if self.side.height >= 800 else 96))
+        screens, down to 40, where four players and five enemies need the room)."""
+        top = min(status_bottom + 6, self.side.bottom - (140 if self.side.height >= 800 else 40))
         return pygame.Rect(self.side.left, top, self.side.width, self.side.bottom - top)

@@ -194,7 +194,9 @@ class PromptBar:
         pygame.draw.rect(surf, color, chip_r, border_radius=chip_r.height // 2)
         surf.blit(chip, chip.get_rect(center=chip_r.center))
         prompt_w = rect.right - reserved_right - chip_r.right - 24
-        T.draw_text(surf, d.prompt, (chip_r.right + 10, rect.top + 8), 16, T.TEXT, bold=True, max_width=prompt_w)
+        size = T.fit_size(d.prompt, 16, prompt_w, True, 12)     # a long question shrinks before it is cut
+        T.draw_text(surf, d.prompt, (chip_r.right + 10, rect.top + 8 + (16 - size) // 2), size, T.TEXT, bold=True,
+                    max_width=prompt_w)
         hint = self.hint(model, narrowed)
         if hint:
             T.draw_text(surf, hint, (rect.right - reserved_right - 8, rect.top + 30), 12, T.MUTED, anchor="topright")
