@@ -8,9 +8,20 @@ from engine.decisions import SPACE
 from engine.game import Game
 from engine.state import HERO, SIDEKICK, Card, Effect, Fighter, Side
 
+_COMPILED: dict[int, tuple] = {}
+
 
 def compile_effects(blocks) -> tuple[Effect, ...]:
-    return tuple(Effect(b.timing, b.text, tuple(b.ops), b.when, b.uncancellable) for b in blocks)
+    """Runtime effects of a card's effect blocks. Content never changes once loaded and
+    Effects are frozen, so each block list is compiled once and shared by every game."""
+    hit = _COMPILED.get(id(blocks))
+    if hit is not None and hit[0] is blocks:       # the held reference keeps the id unique
+        return hit[1]
+    effects = tuple(Effect(b.timing, b.text, tuple(b.ops), b.when, b.uncancellable) for b in blocks)
+    if len(_COMPILED) > 4096:
+        _COMPILED.clear()
+    _COMPILED[id(blocks)] = (blocks, effects)
+    return effects
 
 
 def build_deck(game: Game, side: Side, card_defs, uncancellable: bool = False) -> list[Card]:

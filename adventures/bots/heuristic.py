@@ -183,21 +183,33 @@ def clearable_foot(game) -> list[int]:
     board = game.board
     foot = adv.data.get("foot") or {}
     under = adv.data.get("under_threat")
-    refill_done = deploy_revealed(game)
+    circles = board.circles
+    n = len(circles)
     per: dict[str, list[int]] = {}
     dirty: set[str] = set()
     for k, v in (foot.items() if isinstance(foot, dict) else ()):
-        if not 0 <= k < len(board.circles):
+        if not 0 <= k < n:
             continue
-        b = board.circles[k][2]
-        if _state_name(v).startswith("e"):
+        b = circles[k][2]
+        if v == "entrenched" or (v != "patrolling" and _state_name(v).startswith("e")):
             dirty.add(b)
         else:
-            per.setdefault(b, []).append(k)
+            ks = per.get(b)
+            if ks is None:
+                per[b] = [k]
+            else:
+                ks.append(k)
     out = []
+    refill_done = None
     for b, ks in per.items():
-        if b not in dirty and len(ks) <= 3 and (b != under or refill_done):
-            out.extend(ks)
+        if b in dirty or len(ks) > 3:
+            continue
+        if b == under:
+            if refill_done is None:
+                refill_done = deploy_revealed(game)
+            if not refill_done:
+                continue
+        out.extend(ks)
     return out
 
 
@@ -251,6 +263,7 @@ class HeuristicBot:
         self._memo_at: tuple = (None, -1)
         self._cache: dict = {}
         self._cache_game = None
+        self._plans: dict = {}                     # duty plans by everything they depend on
 
     def choose(self, game, decision) -> int:
         at = (game, game.decision_count)
@@ -284,6 +297,7 @@ class HeuristicBot:
         if self._cache_game is not game:
             self._cache_game = game
             self._cache.clear()
+            self._plans.clear()
         key = (name, self.objective_key(game))
         if key not in self._cache:
             if len(self._cache) > 64:
@@ -334,9 +348,25 @@ class HeuristicBot:
         if not duty or urgency < self.duty_urgency or not side.hand:
             return None, ""
         steps = side.move + max((c.boost for c in side.hand), default=0)
+        if duty != "foot":
+            return self._plan_duty(game, side, duty, steps, None)
+        # The sweep search is the bot's most expensive step: its answer is kept for as long as
+        # everything it reads is unchanged (the same clearable circles from the objective
+        # cache, the same reach, the fighters where and as healthy as they were).
+        targets = self.clearable(game)
+        key = (side.index, steps, id(targets), tuple([(f.uid, f.space, f.health) for f in game.fighters]))
+        hit = self._plans.get(key)
+        if hit is not None and hit[0] is targets:
+            return hit[1]
+        plan = self._plan_duty(game, side, duty, steps, targets)
+        if len(self._plans) > 256:
+            self._plans.clear()
+        self._plans[key] = (targets, plan)          # holding the set keeps its id unique
+        return plan
+
+    def _plan_duty(self, game, side, duty: str, steps: int, targets):
         best, best_v = None, 0.0
         if duty == "foot":
-            targets = self.clearable(game)
             groups = borough_groups(game, targets)
             for f in side.fighters:
                 if f.alive and f.space is not None and not self.hurt(f):
@@ -399,9 +429,26 @@ def foot_value(groups: list[frozenset[int]], crossed) -> float:
 
 def circle_gap(game, targets: set[int]) -> list[int]:
     """Per space, the distance to the nearest end of a target circle."""
-    circles = game.board.circles
+    board = game.board
+    circles = board.circles
     ends = {x for k in targets for x in circles[k][:2]}
-    return [min((row[x] for x in ends), default=FAR) for row in game.board.dist]
+    if not ends:
+        return [FAR] * len(board.dist)
+    if board_symmetric(board):             # the distance rows of the ends, element by element
+        return list(map(min, *[board.dist[x] for x in ends])) if len(ends) > 1 else list(board.dist[next(iter(ends))])
+    return [min(row[x] for x in ends) for row in board.dist]
+
+
+_SYMMETRIC: dict[int, tuple] = {}
+
+
+def board_symmetric(board) -> bool:
+    """Whether dist[a][b] == dist[b][a] everywhere (checked once per compiled board)."""
+    hit = _SYMMETRIC.get(id(board))
+    if hit is None or hit[0] is not board:
+        d = board.dist
+        hit = _SYMMETRIC[id(board)] = (board, all(d[a][b] == d[b][a] for a in range(len(d)) for b in range(a)))
+    return hit[1]
 
 
 def sweep_routes(game, fighter, steps: int, targets: set[int], gap: list[int] | None = None) -> dict[int, tuple]:

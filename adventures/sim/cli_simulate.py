@@ -24,7 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", "-s", type=int, default=None,
                         help="base seed (default: the scenario's `seed`, else 1)")
     parser.add_argument("--workers", "-w", type=int, default=None,
-                        help="worker processes (default: all cores)")
+                        help="worker processes (default: all cores; one for fewer than 200 games)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     parser.add_argument("--check-invariants", action="store_true",
                         help="check the game invariants after setup and every round")
@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else (scenario.seed if scenario.seed is not None else 1)
-    workers = args.workers or runner.default_workers()
+    workers = args.workers or runner.auto_workers(args.games)
     t0 = time.perf_counter()
     with runner.progress_bar(args.games, scenario.name, enabled=not (args.json or args.no_progress)) as advance:
         if args.replays:

@@ -159,9 +159,10 @@ def classify_loss(winner: str, reason: str) -> str:
 
 
 def play_one(scenario: ScenarioDef, seed: int, check_invariants: bool = False,
-             replay_path: str | None = None) -> dict:
+             replay_path: str | None = None, hash_state: bool = False) -> dict:
     """Play one full game with the scenario's bots; never raises (errors become records).
-    With `replay_path`, the finished game is also exported there as a replay file."""
+    With `replay_path`, the finished game is also exported there as a replay file.
+    `state_hash` is only computed when asked (`hash_state`, or with invariant checks)."""
     from adventures.bots import make_agents
     from adventures.rules.runner import play_adventure
     from adventures.rules.setup import new_adventure
@@ -173,7 +174,7 @@ def play_one(scenario: ScenarioDef, seed: int, check_invariants: bool = False,
         if check_invariants:
             result, problems = _play_checked(game)
         else:
-            result, problems = play_adventure(game), []
+            result, problems = play_adventure(game, hash_state=hash_state), []
         record.update(
             winner=result.winner, reason=result.reason, rounds=result.rounds,
             completions=result.completions, villain_health=result.villain_health,
@@ -239,15 +240,16 @@ def _play_checked(game):
 
 
 def run_chunk(task: tuple) -> list[dict]:
-    """Worker entry point: (scenario, [(index, seed)...], check_invariants, tag[, replay_dir])
-    -> records. `tag` (a sweep cell number, or None) is copied into every record; with a
-    replay_dir every game is exported there as game-NNNNN.json."""
+    """Worker entry point: (scenario, [(index, seed)...], check_invariants, tag[, replay_dir
+    [, hash_state]]) -> records. `tag` (a sweep cell number, or None) is copied into every
+    record; with a replay_dir every game is exported there as game-NNNNN.json."""
     scenario, jobs, check, tag, *rest = task
     replay_dir = rest[0] if rest else None
+    hash_state = bool(rest[1]) if len(rest) > 1 else False
     out = []
     for i, seed in jobs:
         path = os.path.join(replay_dir, f"game-{i:05d}.json") if replay_dir else None
-        rec = play_one(scenario, seed, check, path)
+        rec = play_one(scenario, seed, check, path, hash_state)
         rec["game"] = i
         if tag is not None:
             rec["cell"] = tag
@@ -261,9 +263,18 @@ def default_workers() -> int:
 
 
 def make_tasks(scenario: ScenarioDef, games: int, seed: int, check: bool, tag=None,
-               chunk: int = 25, replay_dir: str | None = None) -> list[tuple]:
+               chunk: int = 25, replay_dir: str | None = None, hash_state: bool = False) -> list[tuple]:
     jobs = [(i, game_seed(seed, i)) for i in range(games)]
-    return [(scenario, jobs[k:k + chunk], check, tag, replay_dir) for k in range(0, len(jobs), chunk)]
+    return [(scenario, jobs[k:k + chunk], check, tag, replay_dir, hash_state) for k in range(0, len(jobs), chunk)]
+
+
+SMALL_RUN = 200     # heuristic games under this take well under a second: a pool costs more
+
+
+def auto_workers(games: int) -> int:
+    """The default number of processes: one for small runs (starting a worker pool, a fresh
+    interpreter each importing the content, costs more than the games), else every core."""
+    return 1 if games < SMALL_RUN else default_workers()
 
 
 def chunk_size(games: int, workers: int) -> int:
@@ -326,11 +337,11 @@ def _execute_dask(tasks: list[tuple], address, progress) -> list[dict]:
 
 def run_games(scenario: ScenarioDef, games: int, seed: int, workers: int | None = None,
               check_invariants: bool = False, progress: Callable[[int], None] | None = None,
-              cluster: str | None = None, replay_dir: str | None = None) -> list[dict]:
+              cluster: str | None = None, replay_dir: str | None = None, hash_state: bool = False) -> list[dict]:
     """Play `games` games of `scenario`; the records come back in game order."""
-    workers = default_workers() if workers is None else max(1, workers)
+    workers = auto_workers(games) if workers is None else max(1, workers)
     tasks = make_tasks(scenario, games, seed, check_invariants, chunk=chunk_size(games, workers),
-                       replay_dir=replay_dir)
+                       replay_dir=replay_dir, hash_state=hash_state)
     return execute(tasks, workers, progress, cluster)
 
 
