@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine import tags
 from engine.abilities import make_ability
 from engine.decisions import SPACE
 from engine.game import Game
@@ -82,6 +83,6 @@ def place_team(game: Game, side: Side, start_space: int) -> None:
             pool = game.empty_spaces()
         pool.sort(key=lambda s: (game.board.dist[start_space][s], game.board.ids[s]))
         s = game.decide(side.index, SPACE, f"Place {sk.name} in {hero.name}'s zone", pool,
-                        [f"space {game.board.ids[s]}" for s in pool], tag="place_sidekick")
+                        [f"space {game.board.ids[s]}" for s in pool], tag=tags.PLACE_SIDEKICK)
         game.put(sk, s)
     game.log("setup", f"{hero.name} starts on space {game.board.ids[start_space]}.", side=side.index)

@@ -6,6 +6,7 @@ attack = needs an attack card the fighter may use and a valid target.
 """
 from __future__ import annotations
 
+from engine import tags
 from engine.combat import fight
 from engine.decisions import ACTION, CARD, FIGHTER, TARGET
 from engine.effects.resolve import Ctx, check, run_ops
@@ -91,7 +92,7 @@ def take_turn(game: Game, side: Side) -> None:
         acts = legal_actions(game, side)
         labels = [a if isinstance(a, str) else a[0] for a in acts]
         act = game.decide(side.index, ACTION, f"{side.name}: choose an action ({side.actions_left} left)",
-                          acts, labels, tag="action", force=True)
+                          acts, labels, tag=tags.ACTION, force=True)
         side.actions_left -= 1
         if act == MANEUVER:
             maneuver(game, side)
@@ -110,7 +111,7 @@ def enforce_hand_limit(game: Game, side: Side) -> None:
     limit = side.hand_limit
     while len(side.hand) > limit:
         card = game.decide(side.index, CARD, f"Hand limit {limit}: choose a card to discard",
-                           list(side.hand), [c.name for c in side.hand], tag="hand_limit")
+                           list(side.hand), [c.name for c in side.hand], tag=tags.HAND_LIMIT)
         game.discard_from_hand(side, card, "hand limit")
 
 
@@ -128,7 +129,7 @@ def maneuver(game: Game, side: Side) -> MoveContext:
         options: list = [*movers, None]
         labels = [f"move {f.name}" for f in movers] + ["done moving"]
         f = game.decide(side.index, FIGHTER, f"Maneuver: move which fighter (up to {steps})?", options,
-                        labels, tag="move_fighter", force=True)
+                        labels, tag=tags.MOVE_FIGHTER, force=True)
         if f is None:
             break
         moved.add(f.uid)
@@ -145,7 +146,7 @@ def boost_movement(game: Game, side: Side) -> int:
         return 0
     labels = ["no boost"] + [f"{c.name} (+{c.boost})" for c in pool]
     card = game.decide(side.index, CARD, "Maneuver: boost your movement?", [None, *pool], labels,
-                       tag="boost", force=True)
+                       tag=tags.BOOST, force=True)
     if card is None:
         return 0
     if card in side.hand:
@@ -162,10 +163,10 @@ def scheme(game: Game, side: Side) -> None:
     opts = scheme_options(game, side)
     cards = list(dict.fromkeys(c for c, _ in opts))
     card = game.decide(side.index, CARD, "Scheme: choose a scheme card", cards, [c.name for c in cards],
-                       tag="scheme_card")
+                       tag=tags.SCHEME_CARD)
     fighters = [f for c, f in opts if c is card]
     fighter = game.decide(side.index, FIGHTER, f"Which fighter plays {card.name}?", fighters,
-                          [f.name for f in fighters], tag="scheme_fighter")
+                          [f.name for f in fighters], tag=tags.SCHEME_FIGHTER)
     side.hand.remove(card)
     game.note(side, "played")
     game.resolving.append(card)     # in play while it resolves (adventures.rules.invariants counts it)
@@ -182,10 +183,10 @@ def attack(game: Game, side: Side) -> None:
     opts = attack_options(game, side)
     labels = [f"{a.name} attacks {t.name}" for a, t in opts]
     attacker, target = game.decide(side.index, TARGET, "Attack: choose attacker and target", opts, labels,
-                                   tag="attack_target")
+                                   tag=tags.ATTACK_TARGET)
     cards = attack_cards(game, side, attacker)
     card = game.decide(side.index, CARD, f"{attacker.name} attacks {target.name}: choose an attack card",
-                       cards, [f"{c.name} ({c.value})" for c in cards], tag="attack_card",
+                       cards, [f"{c.name} ({c.value})" for c in cards], tag=tags.ATTACK_CARD,
                        context={"attacker": attacker, "defender": target}, force=True)
     side.hand.remove(card)
     game.note(side, "played")
