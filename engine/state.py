@@ -4,10 +4,24 @@ Identity matters (two copies of a card are different cards), so these use `eq=Fa
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
 HERO, SIDEKICK, VILLAIN, MINION = "hero", "sidekick", "villain", "minion"
+
+
+def _copy_slots(obj, memo: dict, deep: tuple[str, ...]):
+    """deepcopy for a slotted record whose other fields are immutable (names, numbers,
+    content tuples): a game clone copies hundreds of cards, the generic path is slow."""
+    cls = type(obj)
+    twin = cls.__new__(cls)
+    memo[id(obj)] = twin
+    for name in cls.__slots__:
+        setattr(twin, name, getattr(obj, name))
+    for name in deep:
+        setattr(twin, name, copy.deepcopy(getattr(obj, name), memo))
+    return twin
 ATTACK, DEFENSE, VERSATILE, SCHEME = "attack", "defense", "versatile", "scheme"
 
 
@@ -55,6 +69,9 @@ class Card:
     def __repr__(self) -> str:
         return f"<{self.name}#{self.uid}>"
 
+    def __deepcopy__(self, memo):
+        return _copy_slots(self, memo, ("owner",))
+
 
 @dataclass(slots=True, eq=False)
 class Fighter:
@@ -76,6 +93,9 @@ class Fighter:
 
     def __repr__(self) -> str:
         return f"<{self.name}#{self.uid} {self.health}hp @{self.space}>"
+
+    def __deepcopy__(self, memo):
+        return _copy_slots(self, memo, ("side",))
 
 
 @dataclass(slots=True, eq=False)

@@ -6,13 +6,14 @@ bot when there is no human (the simulator).
 """
 from __future__ import annotations
 
+from adventures.bots.expert import ExpertBot
 from adventures.bots.heuristic import HeuristicBot
 from adventures.bots.random_bot import RandomBot
 from adventures.bots.table import TablePolicy
 
-BOTS = {"heuristic": HeuristicBot, "random": RandomBot, "human": HeuristicBot}
+BOTS = {"heuristic": HeuristicBot, "random": RandomBot, "expert": ExpertBot, "human": HeuristicBot}
 
-__all__ = ["BOTS", "HeuristicBot", "RandomBot", "TablePolicy", "make_agents", "make_bot"]
+__all__ = ["BOTS", "ExpertBot", "HeuristicBot", "RandomBot", "TablePolicy", "make_agents", "make_bot"]
 
 
 def make_bot(kind: str):

@@ -34,13 +34,28 @@ def resolve_right_now(game: Game, card: InitCard) -> None:
 
 
 def play_round(game: Game) -> None:
+    start_round(game)
+    finish_round(game)
+
+
+def start_round(game: Game) -> None:
     adv = game.adv
     game.round += 1
     adv.deck = [c for c in adv.all_cards if not c.removed]
     game.shuffle(adv.deck)
     adv.row = []
     game.log("round", f"Round {game.round} begins.", deck=[c.name for c in adv.deck])
+
+
+def finish_round(game: Game) -> None:
+    """Reveal the rest of the initiative deck, then the end of the round. Between two cards
+    nothing else is in progress: the quiet point where a search bot's checkpoint is taken
+    (`game.keep_checkpoints`, see adventures.rules.clone)."""
+    adv = game.adv
     while adv.deck:
+        if game.keep_checkpoints:
+            from adventures.rules.clone import clone_game
+            game.checkpoint = (clone_game(game), len(game.answers))
         card = adv.deck.pop(0)
         if card.removed:
             continue                     # a defeated owner's card is removed when revealed
