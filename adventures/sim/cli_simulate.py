@@ -25,6 +25,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="base seed (default: the scenario's `seed`, else 1)")
     parser.add_argument("--workers", "-w", type=int, default=None,
                         help="worker processes (default: all cores; one for fewer than 200 games)")
+    parser.add_argument("--cluster", metavar="ADDRESS", default=None,
+                        help="run on an existing Dask distributed scheduler (same results as local)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     parser.add_argument("--check-invariants", action="store_true",
                         help="check the game invariants after setup and every round")
@@ -56,8 +58,13 @@ def run(args: argparse.Namespace) -> int:
     with runner.progress_bar(args.games, scenario.name, enabled=not (args.json or args.no_progress)) as advance:
         if args.replays:
             os.makedirs(args.replays, exist_ok=True)
-        records = runner.run_games(scenario, args.games, seed, workers, args.check_invariants, advance,
-                                   replay_dir=os.path.abspath(args.replays) if args.replays else None)
+        try:
+            records = runner.run_games(scenario, args.games, seed, workers, args.check_invariants, advance,
+                                       cluster=args.cluster,
+                                       replay_dir=os.path.abspath(args.replays) if args.replays else None)
+        except OSError as exc:            # e.g. an unreachable --cluster address
+            print(f"adventures simulate: {exc}", file=sys.stderr)
+            return 2
     elapsed = time.perf_counter() - t0
     summary = stats.summarise(records)
     summary.update(scenario=scenario.name, villain=scenario.villain, file=args.scenario, seed=seed, workers=workers,
