@@ -16,7 +16,7 @@ from adventures.app.board_view import BoardView
 from adventures.app.controller import GameSetup, LoadFailed, random_seed, restart_from_file
 from adventures.app.widgets import Button, TextField
 
-CONTROLS = [("human", "You"), ("heuristic", "Bot"), ("random", "Random")]
+CONTROLS = [("human", "You"), ("heuristic", "Bot"), ("expert", "Expert"), ("random", "Random")]
 ROW = 44
 
 

@@ -43,13 +43,16 @@ class ExpertBot:
     wants_checkpoints = True       # new_adventure turns on game.keep_checkpoints for it
 
     def __init__(self, rollouts: int = 8, seconds: float | None = None, max_options: int = 6,
-                 hidden_hands: bool = False, seed: int | None = None, max_rounds: int | None = None):
+                 hidden_hands: bool = False, seed: int | None = None, max_rounds: int | None = None,
+                 clock=time.process_time):
         self.rollouts = rollouts               # sampled worlds per decision
         self.seconds = seconds                 # CPU budget per decision (None: all rollouts)
         self.max_options = max_options         # options searched (the heuristic's pick always is)
         self.hidden_hands = hidden_hands       # other players' hands are hidden from this seat
         self.rng = random.Random(seed) if seed is not None else None   # else the game's bot stream
         self.max_rounds = max_rounds
+        self.clock = clock                     # CPU time in runs; the app passes wall time
+        self.stop = False                      # set from another thread: finish the search now
         self.fallback = HeuristicBot()
         self.searched = 0                      # decisions searched, and their CPU time
         self.search_seconds = 0.0
@@ -57,10 +60,15 @@ class ExpertBot:
 
     # ------------------------------------------------------------ agent protocol
     def choose(self, game, decision) -> int:
+        return drain(self.choose_steps(game, decision))
+
+    def choose_steps(self, game, decision):
+        """`choose` in slices: a generator that yields after every rollout and returns the
+        answer (the app runs it between frames, so the window never waits on the search)."""
         pick = self.fallback.choose(game, decision)    # also keeps its per-turn notes right
         if decision.tag not in SEARCHED or len(decision.options) < 2 or getattr(game, "checkpoint", None) is None:
             return pick
-        scores = self.analyse(game, decision, anchor=pick)
+        scores = yield from self.search(game, decision, anchor=pick)
         if not scores:
             return pick
         return max(scores, key=lambda i: (scores[i][0], i == pick))
@@ -78,7 +86,11 @@ class ExpertBot:
 
     def analyse(self, game, decision, anchor: int = 0, rng: random.Random | None = None) -> dict[int, tuple]:
         """{option index: (mean score, rollouts)} on the same sampled worlds for every option."""
-        t0 = time.process_time()
+        return drain(self.search(game, decision, anchor, rng))
+
+    def search(self, game, decision, anchor: int = 0, rng: random.Random | None = None):
+        """`analyse` as a generator: yields after each rollout, returns the scores."""
+        t0 = self.clock()
         rng = rng or self.rng or game.bot_rng
         base, at = game.checkpoint
         since = list(game.answers[at:])
@@ -95,10 +107,11 @@ class ExpertBot:
                     continue
                 totals[i][0] += score
                 totals[i][1] += 1
-            if self.seconds is not None and k >= 1 and time.process_time() - t0 > self.seconds:
+                yield
+            if self.stop or (self.seconds is not None and k >= 1 and self.clock() - t0 > self.seconds):
                 break
         self.searched += 1
-        self.search_seconds += time.process_time() - t0
+        self.search_seconds += self.clock() - t0
         return {i: (s / n, n) for i, (s, n) in totals.items() if n}
 
     def rollout(self, base, since: list[int], decision, seat: int, option: int, world: int) -> float:
@@ -156,6 +169,15 @@ class ExpertBot:
                         resample(cards, lambda c: (getattr(c, "key", ""), getattr(c, "name", "")))
         game.rng.seed(r.getrandbits(63))
         game.bot_rng.seed(r.getrandbits(63))
+
+
+def drain(steps):
+    """Run a generator to its end; its return value."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
 
 
 class _AtDecision:
