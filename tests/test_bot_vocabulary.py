@@ -24,8 +24,8 @@ from adventures.sim import runner
 from engine.decisions import TABLE
 
 ROOT = Path(__file__).resolve().parents[1]
-LITERAL = re.compile(r"\btag=\"([A-Za-z0-9_]+)\"")
-CONSTANT = re.compile(r"\btag=tags\.([A-Z0-9_]+)\b")
+LITERAL = re.compile(r"\btag=[\"']([A-Za-z0-9_]+)[\"']")
+CONSTANT = re.compile(r"\btag=(?:tags\.)?([A-Z][A-Z0-9_]*)\b")
 
 
 def emitted_tags() -> dict[str, str]:
@@ -38,7 +38,8 @@ def emitted_tags() -> dict[str, str]:
                 for m in LITERAL.finditer(line):
                     found.setdefault(m.group(1), where)
                 for m in CONSTANT.finditer(line):
-                    found.setdefault(getattr(tags, m.group(1), f"<missing tags.{m.group(1)}>"), where)
+                    found.setdefault(getattr(tags, m.group(1), f"<{m.group(1)}: not a constant of the tags modules>"),
+                                     where)
     return found
 
 
