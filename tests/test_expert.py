@@ -73,6 +73,27 @@ def test_a_clone_shares_content_and_copies_state():
     assert twin.rng.getstate() == game.rng.getstate() and twin.rng is not game.rng
 
 
+def test_a_game_of_every_hero_can_be_cloned_and_plays_on_alike():
+    """Every roster hero's state (abilities, stored cards, data) survives a clone: one
+    solo game per hero, cloned at its first quiet point and replayed to the same end."""
+    from adventures.content.catalog import load_catalog
+    base = scenario("shredder-1p")
+    for key in sorted(load_catalog().heroes):
+        data = base.model_dump()
+        data["seats"] = [{"hero": key, "bot": "heuristic"}]
+        sc = type(base).model_validate(data)
+        keeper = Keeper()
+        game = new_adventure(sc, runner._catalog(), 2, {0: keeper}, TablePolicy(), log=False)
+        game.keep_checkpoints = True
+        result = play_adventure(game, max_rounds=4)
+        cp, at = keeper.checkpoints[0]
+        twin = clone_game(cp)
+        replay = ReplayAgent(game.answers[at:])
+        twin.agents, twin.table_agent = {0: replay}, replay
+        resume_adventure(twin, max_rounds=4)
+        assert state_hash(twin) == result.state_hash, key
+
+
 class Stop(Exception):
     pass
 

@@ -54,8 +54,7 @@ def finish_round(game: Game) -> None:
     adv = game.adv
     while adv.deck:
         if game.keep_checkpoints:
-            from adventures.rules.clone import clone_game
-            game.checkpoint = (clone_game(game), len(game.answers))
+            take_checkpoint(game)
         card = adv.deck.pop(0)
         if card.removed:
             continue                     # a defeated owner's card is removed when revealed
@@ -71,6 +70,18 @@ def finish_round(game: Game) -> None:
         plugin.end_of_round(game)
     adv.history.append({"round": game.round, "threat": adv.threat, "completions": adv.completions,
                         "villain_health": adv.villain.fighters[0].health})
+
+
+def take_checkpoint(game: Game) -> None:
+    """Keep a copy of the game at this quiet point for search bots. A state that cannot be
+    copied leaves no checkpoint (the bots then play by rule of thumb), never stops the game;
+    tests/test_expert.py clones a game of every hero, so that should not happen."""
+    from adventures.rules.clone import clone_game
+    try:
+        game.checkpoint = (clone_game(game), len(game.answers))
+    except Exception as exc:
+        game.checkpoint = None
+        game.log("checkpoint", f"No search checkpoint: {type(exc).__name__}: {exc}")
 
 
 def extra_turn(game: Game, card: InitCard) -> None:
