@@ -46,13 +46,13 @@ class ExpertBot:
                  hidden_hands: bool = False, seed: int | None = None, max_rounds: int | None = None,
                  clock=time.process_time):
         self.rollouts = rollouts               # sampled worlds per decision
-        self.seconds = seconds                 # CPU budget per decision (None: all rollouts)
+        self.seconds = seconds                 # time budget per decision by `clock` (None: all rollouts)
         self.max_options = max_options         # options searched (the heuristic's pick always is)
         self.hidden_hands = hidden_hands       # other players' hands are hidden from this seat
         self.rng = random.Random(seed) if seed is not None else None   # else the game's bot stream
         self.max_rounds = max_rounds
         self.clock = clock                     # CPU time in runs; the app passes wall time
-        self.stop = False                      # set from another thread: finish the search now
+        self.stop = False                      # set by a caller to end the search after this world
         self.fallback = HeuristicBot()
         self.searched = 0                      # decisions searched, and their CPU time
         self.search_seconds = 0.0
