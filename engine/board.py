@@ -63,30 +63,37 @@ class Board:
         The start space is always included with distance 0 (moving zero spaces).
         """
         seen = {start: 0}
-        frontier = deque([start])
-        while frontier:
-            s = frontier.popleft()
-            d = seen[s]
-            if d == steps:
-                continue
-            for t in self.adj[s]:
-                if t not in seen and t not in blocked:
-                    seen[t] = d + 1
-                    frontier.append(t)
+        frontier = [start]
+        adj = self.adj
+        limit = steps if steps >= 0 else self.n      # layer by layer: the same order as a FIFO
+        for d in range(1, limit + 1):
+            nxt = []
+            for s in frontier:
+                for t in adj[s]:
+                    if t not in seen and t not in blocked:
+                        seen[t] = d
+                        nxt.append(t)
+            if not nxt:
+                break
+            frontier = nxt
         return {s: d for s, d in seen.items() if s == start or s not in occupied}
 
     def distances_from(self, start: int, blocked: set[int] | frozenset[int]) -> list[int]:
         """BFS distances from start that never cross a blocked space."""
         out = [UNREACHABLE] * self.n
         out[start] = 0
-        frontier = deque([start])
+        frontier = [start]
+        adj = self.adj
+        d = 0
         while frontier:
-            s = frontier.popleft()
-            d = out[s] + 1
-            for t in self.adj[s]:
-                if out[t] == UNREACHABLE and t not in blocked:
-                    out[t] = d
-                    frontier.append(t)
+            d += 1
+            nxt = []
+            for s in frontier:
+                for t in adj[s]:
+                    if out[t] == UNREACHABLE and t not in blocked:
+                        out[t] = d
+                        nxt.append(t)
+            frontier = nxt
         return out
 
     def shortest_paths(self, start: int, goal: int, blocked: set[int] | frozenset[int],

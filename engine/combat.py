@@ -6,6 +6,7 @@ other game effects (hero abilities); then cards go to discard; then "after attac
 """
 from __future__ import annotations
 
+from engine import tags
 from engine.decisions import CARD, ORDER
 from engine.effects.resolve import Ctx, run_ops
 from engine.game import Game
@@ -45,7 +46,7 @@ def resolve_timing(game: Game, combat: Combat, timing: str) -> None:
             # Two effects of the same player at once: that player picks the order (FR p.13).
             ability_first = game.decide(
                 fighter.side.index, ORDER, "Resolve your card's effect or your hero's ability first?",
-                [False, True], [f"{card.name} first", f"{ab.name or 'ability'} first"], tag="effect_order")
+                [False, True], [f"{card.name} first", f"{ab.name or 'ability'} first"], tag=tags.EFFECT_ORDER)
         if ability_first:
             ab.during_combat(game, combat, role)
         for eff in effects:
@@ -102,7 +103,7 @@ def _fight(game: Game, combat: Combat) -> None:
         if options:
             labels = ["no defense card"] + [f"{c.name} ({c.value})" for c in options]
             card = game.decide(dside.index, CARD, f"{attacker.name} attacks {defender.name}: choose a defense card",
-                               [None, *options], labels, tag="defense_card",
+                               [None, *options], labels, tag=tags.DEFENSE_CARD,
                                context={"attacker": attacker, "defender": defender}, force=True)
             if card is not None:
                 dside.hand.remove(card)

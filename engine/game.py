@@ -9,6 +9,7 @@ import random
 from collections import deque
 from typing import Any
 
+from engine import tags
 from engine.board import Board
 from engine.decisions import TABLE, Decision
 from engine.effects import registry
@@ -39,11 +40,15 @@ class Game:
         self.current: Side | None = None
         self.combat: Combat | None = None
         self.combat_stack: list[Combat] = []
+        self.maneuver = None                  # the MoveContext of the maneuver under way, if any
         self.resolving: list[Card] = []       # cards out of every pile while their effect resolves
         self.over: GameOver | None = None
         self._uid = 0
         self._fighters: list[Fighter] | None = None
         self.observer = None                  # optional callable(event) for UIs (pacing)
+        # Search bots: a copy of the game at the last quiet point, with len(answers) then.
+        self.keep_checkpoints = False
+        self.checkpoint: tuple | None = None
         registry.load_all()
 
     @property
@@ -314,7 +319,7 @@ class Game:
             else:
                 seat = side.index if chooser_seat is None else chooser_seat
                 card = self.decide(seat, "card", f"{side.name}: choose a card to discard ({why})",
-                                   list(side.hand), [c.name for c in side.hand], tag="discard")
+                                   list(side.hand), [c.name for c in side.hand], tag=tags.DISCARD)
             self.discard_from_hand(side, card, why)
             out.append(card)
         return out

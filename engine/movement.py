@@ -1,6 +1,7 @@
 """Choosing destinations and routes for a moving fighter (maneuvers and move effects)."""
 from __future__ import annotations
 
+from engine import tags
 from engine.abilities import Ability
 from engine.decisions import PATH, SPACE
 from engine.game import Game
@@ -74,14 +75,14 @@ def choose_move(game: Game, fighter: Fighter, steps: int, mctx: MoveContext, sea
     order = sorted(reach, key=lambda s: (reach[s], game.board.ids[s]))
     labels = ["stay" if s == fighter.space else f"space {game.board.ids[s]} ({reach[s]} away)" for s in order]
     dest = game.decide(seat, SPACE, prompt or f"Move {fighter.name} up to {steps}: choose a destination",
-                       order, labels, tag="move_dest", context={"fighter": fighter, "steps": steps})
+                       order, labels, tag=tags.MOVE_DEST, context={"fighter": fighter, "steps": steps})
     if dest == fighter.space:
         return False
     routes = route_options(game, fighter, dest, steps, mctx)
     if not routes:
         return False
     labels = [describe_route(game, fighter, r, mctx) for r in routes]
-    route = game.decide(seat, PATH, f"Choose {fighter.name}'s route", routes, labels, tag="move_route",
+    route = game.decide(seat, PATH, f"Choose {fighter.name}'s route", routes, labels, tag=tags.MOVE_ROUTE,
                         context={"fighter": fighter})
     mctx.data["route"] = route          # effects that care about the route read it back
     game.move_along(fighter, route, mctx)

@@ -3,14 +3,26 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine import tags
 from engine.abilities import make_ability
 from engine.decisions import SPACE
 from engine.game import Game
 from engine.state import HERO, SIDEKICK, Card, Effect, Fighter, Side
 
+_COMPILED: dict[int, tuple] = {}
+
 
 def compile_effects(blocks) -> tuple[Effect, ...]:
-    return tuple(Effect(b.timing, b.text, tuple(b.ops), b.when, b.uncancellable) for b in blocks)
+    """Runtime effects of a card's effect blocks. Content never changes once loaded and
+    Effects are frozen, so each block list is compiled once and shared by every game."""
+    hit = _COMPILED.get(id(blocks))
+    if hit is not None and hit[0] is blocks:       # the held reference keeps the id unique
+        return hit[1]
+    effects = tuple(Effect(b.timing, b.text, tuple(b.ops), b.when, b.uncancellable) for b in blocks)
+    if len(_COMPILED) > 4096:
+        _COMPILED.clear()
+    _COMPILED[id(blocks)] = (blocks, effects)
+    return effects
 
 
 def build_deck(game: Game, side: Side, card_defs, uncancellable: bool = False) -> list[Card]:
@@ -71,6 +83,6 @@ def place_team(game: Game, side: Side, start_space: int) -> None:
             pool = game.empty_spaces()
         pool.sort(key=lambda s: (game.board.dist[start_space][s], game.board.ids[s]))
         s = game.decide(side.index, SPACE, f"Place {sk.name} in {hero.name}'s zone", pool,
-                        [f"space {game.board.ids[s]}" for s in pool], tag="place_sidekick")
+                        [f"space {game.board.ids[s]}" for s in pool], tag=tags.PLACE_SIDEKICK)
         game.put(sk, s)
     game.log("setup", f"{hero.name} starts on space {game.board.ids[start_space]}.", side=side.index)

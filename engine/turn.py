@@ -6,6 +6,7 @@ attack = needs an attack card the fighter may use and a valid target.
 """
 from __future__ import annotations
 
+from engine import tags
 from engine.abilities import Ability
 from engine.combat import fight
 from engine.decisions import ACTION, CARD, FIGHTER, TARGET
@@ -113,7 +114,7 @@ def take_turn(game: Game, side: Side) -> None:
         acts = legal_actions(game, side)
         labels = [a if isinstance(a, str) else a[0] for a in acts]
         act = game.decide(side.index, ACTION, f"{side.name}: choose an action ({side.actions_left} left)",
-                          acts, labels, tag="action", force=True)
+                          acts, labels, tag=tags.ACTION, force=True)
         side.actions_left -= 1
         if act == MANEUVER:
             maneuver(game, side)
@@ -135,7 +136,7 @@ def enforce_hand_limit(game: Game, side: Side) -> None:
     limit = side.hand_limit
     while len(side.hand) > limit:
         card = game.decide(side.index, CARD, f"Hand limit {limit}: choose a card to discard",
-                           list(side.hand), [c.name for c in side.hand], tag="hand_limit")
+                           list(side.hand), [c.name for c in side.hand], tag=tags.HAND_LIMIT)
         game.discard_from_hand(side, card, "hand limit")
 
 
@@ -150,19 +151,24 @@ def maneuver(game: Game, side: Side) -> MoveContext:
     mctx.data["boosted"] = bonus is not None    # a BOOSTed maneuver (Shredder's Foot soldiers care)
     steps = side.move + (bonus or 0) + (side.ability.move_bonus(game) if side.ability is not None else 0)
     moved: set[int] = set()
-    while True:
-        movers = [f for f in side.alive_fighters if f.space is not None and f.uid not in moved]
-        if not movers:
-            break
-        options: list = [*movers, None]
-        labels = [f"move {f.name}" for f in movers] + ["done moving"]
-        f = game.decide(side.index, FIGHTER, f"Maneuver: move which fighter (up to {steps})?", options,
-                        labels, tag="move_fighter", force=True)
-        if f is None:
-            break
-        moved.add(f.uid)
-        choose_move(game, f, steps, mctx, side.index)
-    game.rules.after_maneuver(game, side, mctx)
+    mctx.data["moved"] = moved      # who has moved so far: game state, readable by agents
+    game.maneuver = mctx            # (so a bot restored mid-maneuver knows what its own notes would say)
+    try:
+        while True:
+            movers = [f for f in side.alive_fighters if f.space is not None and f.uid not in moved]
+            if not movers:
+                break
+            options: list = [*movers, None]
+            labels = [f"move {f.name}" for f in movers] + ["done moving"]
+            f = game.decide(side.index, FIGHTER, f"Maneuver: move which fighter (up to {steps})?", options,
+                            labels, tag=tags.MOVE_FIGHTER, force=True)
+            if f is None:
+                break
+            moved.add(f.uid)
+            choose_move(game, f, steps, mctx, side.index)
+        game.rules.after_maneuver(game, side, mctx)
+    finally:
+        game.maneuver = None
     return mctx
 
 
@@ -175,7 +181,7 @@ def boost_movement(game: Game, side: Side) -> int | None:
         return None
     labels = ["no boost"] + [f"{c.name} (+{c.boost_text})" for c in pool]
     card = game.decide(side.index, CARD, "Maneuver: boost your movement?", [None, *pool], labels,
-                       tag="boost", force=True)
+                       tag=tags.BOOST, force=True)
     if card is None:
         return None
     if card in side.hand:
@@ -193,10 +199,10 @@ def scheme(game: Game, side: Side) -> None:
     opts = scheme_options(game, side)
     cards = list(dict.fromkeys(c for c, _ in opts))
     card = game.decide(side.index, CARD, "Scheme: choose a scheme card", cards, [c.name for c in cards],
-                       tag="scheme_card")
+                       tag=tags.SCHEME_CARD)
     fighters = [f for c, f in opts if c is card]
     fighter = game.decide(side.index, FIGHTER, f"Which fighter plays {card.name}?", fighters,
-                          [f.name for f in fighters], tag="scheme_fighter")
+                          [f.name for f in fighters], tag=tags.SCHEME_FIGHTER)
     side.hand.remove(card)
     game.note(side, "played")
     game.note(side, "scheme")
@@ -216,10 +222,10 @@ def attack(game: Game, side: Side) -> None:
     opts = attack_options(game, side)
     labels = [f"{a.name} attacks {t.name}" for a, t in opts]
     attacker, target = game.decide(side.index, TARGET, "Attack: choose attacker and target", opts, labels,
-                                   tag="attack_target")
+                                   tag=tags.ATTACK_TARGET)
     cards = attack_cards_against(game, side, attacker, target)
     card = game.decide(side.index, CARD, f"{attacker.name} attacks {target.name}: choose an attack card",
-                       cards, [f"{c.name} ({c.value})" for c in cards], tag="attack_card",
+                       cards, [f"{c.name} ({c.value})" for c in cards], tag=tags.ATTACK_CARD,
                        context={"attacker": attacker, "defender": target}, force=True)
     side.hand.remove(card)
     game.note(side, "played")

@@ -246,7 +246,9 @@ def test_shell_insertion_resolves_two_chosen_options_in_printed_order():
     top = villain.deck[-1]
     for name in ("Nunchaku", "Let's Go"):
         mikey.discard.append(take_card(mikey, name))
-    mikey.hand[:] = [take_card(mikey, "Shell Insertion")]
+    keep = take_card(mikey, "Shell Insertion")
+    mikey.deck[:0] = mikey.hand             # the rest of the hand under the deck: every card stays counted
+    mikey.hand[:] = [keep]
     picks = iter([3, 0])                                         # option 4 first, then option 1
     game.agents[mikey.index] = ScriptedAgent(
         lambda d: d.options.index(next(picks)) if d.tag == "choose_one" else None)

@@ -125,8 +125,9 @@ def test_every_game_record_is_identical_for_1_and_2_workers():
     """Stronger than the summary: each game's final state hash matches, whichever process
     (with its own string-hash seed) played it."""
     sc = runner.load_scenario(ROOT / "scenarios" / "krang-2p.yaml")
-    one = runner.strip_timing(runner.run_games(sc, 8, 4, workers=1))
-    two = runner.strip_timing(runner.run_games(sc, 8, 4, workers=2))
+    one = runner.strip_timing(runner.run_games(sc, 8, 4, workers=1, hash_state=True))
+    two = runner.strip_timing(runner.run_games(sc, 8, 4, workers=2, hash_state=True))
+    assert all(r["state_hash"] for r in one)
     assert one == two
 
 

@@ -153,6 +153,10 @@ class GameController:
         for i, s in enumerate(self.setup.scenario.seats):
             if s.bot == "human":
                 agents[i] = self.human
+            elif s.bot == "expert":
+                from adventures.app.suggest import ThinkingExpert
+                shared.setdefault(s.bot, ThinkingExpert(self.app))
+                agents[i] = shared[s.bot]
             else:
                 shared.setdefault(s.bot, make_bot(s.bot))
                 agents[i] = shared[s.bot]
@@ -178,6 +182,7 @@ class GameController:
     def attach(self, game) -> None:
         self.game = game
         game.observer = self.observe
+        game.keep_checkpoints = True              # "Suggest" searches from the last quiet point
         self.app.game_scene.attach(game, self)
         if self.message:
             self.app.game_scene.toast(self.message)

@@ -64,6 +64,8 @@ class GameScene:
         self.waiting = False          # True while the controller paces an enemy/bot turn
         self._toast: tuple[str, int] | None = None
         self.top_buttons: list[Button] = []
+        from adventures.app.suggest import Suggester
+        self.suggester = Suggester()
         self.skip_button: Button | None = None
         self.status = ""
         self.motion = Motion()                  # fighters sliding, damage rising
@@ -146,6 +148,7 @@ class GameScene:
         self.tab_side = None
 
     def end_decision(self) -> None:
+        self.suggester.cancel()
         self.model = None
         self.narrowed = None
         self.private_seat = self.after_curtain = None
@@ -265,6 +268,8 @@ class GameScene:
                 self.open_menu()
         elif event.key == pygame.K_SPACE and self.waiting:
             self.skip_turn = True
+        elif event.key == pygame.K_s and self.model is not None:
+            self.menu_action("suggest")
         elif self.model is not None:
             n = len(self.model.decision.options)
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -386,7 +391,10 @@ class GameScene:
         ctl = self.ctl
         if ctl is None:
             return
-        if value == "undo":
+        if value == "suggest":
+            if self.model is not None:
+                self.toast(self.suggester.start(self.game, self.model.decision, not ctl.setup.open_hands))
+        elif value == "undo":
             if self.model is None:
                 self.toast("Undo works while you are deciding.")
             else:
@@ -498,10 +506,12 @@ class GameScene:
         self.hud.hits.clear()
         status_bottom = self.hud.draw_side(surf, L.side, game, self.ctl.seat_kinds() if self.ctl else {},
                                            intent_view.summary(self.intents))
-        bw = 150
+        bw = 236
         self.hud.draw_top(surf, L.top, game, right_reserved=bw + 10)
         self.top_buttons = [
-            Button(pygame.Rect(L.top.right - bw - 8, L.top.top + 14, 66, 34), "Undo", value="undo", size=14,
+            Button(pygame.Rect(L.top.right - bw - 8, L.top.top + 14, 80, 34), "Suggest", value="suggest",
+                   size=14, enabled=model is not None),
+            Button(pygame.Rect(L.top.right - 150 - 8, L.top.top + 14, 66, 34), "Undo", value="undo", size=14,
                    enabled=model is not None and self.ctl is not None and not self.ctl.undo_refusal()),
             Button(pygame.Rect(L.top.right - 78, L.top.top + 14, 70, 34), "Menu", value="menu", size=14),
         ]
@@ -560,6 +570,9 @@ class GameScene:
         self.banners.draw(surf, L.board, now, self.banner_held)
         if self.overlay is not None:
             self.overlay.draw(surf, self.hover_pos)
+        ready = self.suggester.poll()
+        if ready is not None:
+            self.toast(ready)
         self._draw_toast(surf)
 
     def _card_badges(self, surf, card_rects) -> None:

@@ -18,7 +18,7 @@ from adventures.app.controller import GameSetup, LoadFailed, random_seed, restar
 from adventures.app.keep import game_in_progress, is_autosave, keep_game_in_progress
 from adventures.app.widgets import Button, TextField
 
-CONTROLS = [("human", "You"), ("heuristic", "Bot"), ("random", "Random")]
+CONTROLS = [("human", "You"), ("heuristic", "Bot"), ("expert", "Expert"), ("random", "Random")]
 ROW = 44
 
 

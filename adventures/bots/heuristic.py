@@ -13,221 +13,43 @@ simulates the game, so one decision costs microseconds. The strategy, in short:
 * defend with the best pure defense card, spend versatile cards only when it matters;
 * boost and discard with the card that is worth least.
 
-Decisions are routed on `decision.tag`; unknown tags get option 0 (the engine lists the
-natural default first). The "players choose" seat is `adventures.bots.table.TablePolicy`.
+Decisions are routed on `decision.tag` (the vocabulary: `engine/tags.py`,
+`adventures/rules/tags.py`) through `HANDLERS`; tags answered with the first option on
+purpose are listed in `FIRST_OPTION` (the engine lists the natural default first). The
+board-reading helpers are in `adventures.bots.reading`; the "players choose" seat is
+`adventures.bots.table.TablePolicy`.
 """
 from __future__ import annotations
 
+from adventures.bots.reading import (
+    ENEMY_MOVE,
+    FAR,
+    HAND_LIMIT,
+    active_machines,
+    ally_space,
+    attack_values,
+    borough_groups,
+    card_worth,
+    circle_gap,
+    clearable_foot,
+    defense_values,
+    enemy_fighters,
+    expected_damage,
+    foot_soldiers,
+    foot_value,
+    in_range,
+    index_of,
+    index_of_value,
+    objective_pressure,
+    player_fighters,
+    player_side,
+    sweep_routes,
+    the_villain,
+    usable,
+)
+from adventures.bots.table import reroll_choice
+from adventures.rules import tags
 from engine.state import ATTACK, DEFENSE, HERO, SCHEME, SIDEKICK, VERSATILE, VILLAIN
-
-ENEMY_MOVE = 3             # an enemy initiative card's usual move value (Adventures p.8)
-HAND_LIMIT = 7
-FAR = 10_000
-
-
-# ---------------------------------------------------------------- reading the table
-def player_side(game, seat: int):
-    """The player side sitting at `seat` (player sides use their seat as index)."""
-    cur = game.current
-    if cur is not None and cur.index == seat and not cur.is_enemy:
-        return cur
-    for s in game.sides:
-        if s.index == seat and not s.is_enemy:
-            return s
-    return None
-
-
-def enemy_fighters(game) -> list:
-    return [f for s in game.sides if s.is_enemy for f in s.fighters if f.alive and f.space is not None]
-
-
-def player_fighters(game) -> list:
-    return [f for s in game.sides if not s.is_enemy and not s.eliminated
-            for f in s.fighters if f.alive and f.space is not None]
-
-
-def the_villain(game):
-    adv = getattr(game, "adv", None)
-    if adv is None:
-        return None
-    v = adv.villain.fighters[0]
-    return v if v.alive and v.space is not None else None
-
-
-def next_cards(side) -> list:
-    """The cards an enemy's next reveal can be: its deck, or its discard when the deck is empty."""
-    return side.deck or side.discard
-
-
-def defense_values(game, target) -> list[int]:
-    """What an enemy may defend with: the defense values of the cards it can reveal."""
-    mod = game.rules.defense_modifier(game, target)
-    vals = [c.printed("defense") + mod for c in next_cards(target.side)]
-    return vals or [mod]
-
-
-def attack_values(attacker, revealed=None) -> list[int]:
-    """An enemy's possible attack values: the card came uniformly from its deck."""
-    pool = next_cards(attacker.side)
-    vals = [c.printed("attack") for c in pool]
-    if revealed is not None and revealed not in pool:
-        vals.append(revealed.printed("attack"))
-    return vals or [0]
-
-
-def expected_damage(value: int, defenses: list[int]) -> float:
-    return sum(value - d for d in defenses if value > d) / len(defenses)
-
-
-def usable(card, fighter) -> bool:
-    return card.fighter == "any" or card.fighter == fighter.name or (fighter.label and card.fighter == fighter.label)
-
-
-def card_worth(card, side) -> float:
-    """How much a card in hand is worth keeping (boost and discard spend the lowest)."""
-    if card.fighter != "any" and not any(f.alive and usable(card, f) for f in side.fighters):
-        return 0.2 * card.boost            # its fighter is gone: only its boost is left
-    v = card.value or 0
-    if card.kind == VERSATILE:
-        w = v + 1.0
-    elif card.kind == ATTACK:
-        w = float(v)
-    elif card.kind == DEFENSE:
-        w = 0.8 * v
-    else:
-        w = 3.5                            # schemes: card draw, tricks
-    return w + 0.1 * card.boost
-
-
-def in_range(board, fighter, space: int, target_space: int) -> bool:
-    """Could `fighter` standing on `space` attack a fighter on `target_space`?"""
-    return target_space in board.adj[space] or (fighter.ranged and board.same_zone(space, target_space))
-
-
-def threat_left(game) -> int:
-    """Threat spaces left before the villain completes its objective again."""
-    adv = game.adv
-    return adv.track_length - 1 - adv.threat
-
-
-def _state_name(v) -> str:
-    if isinstance(v, str):
-        return v.lower()
-    if isinstance(v, dict):
-        return str(v.get("state", v.get("side", "patrolling"))).lower()
-    return "patrolling" if v else ""
-
-
-def foot_soldiers(game) -> tuple[set[int], set[int]]:
-    """(patrolling, entrenched) Foot circle indices, from `adv.data["foot"]`
-    (circle -> "patrolling" | "entrenched"; other spellings and a list work too)."""
-    data = game.adv.data.get("foot") if getattr(game, "adv", None) is not None else None
-    if not data:
-        return set(), set()
-    patrol, entrenched = set(), set()
-    if isinstance(data, dict):
-        for k, v in data.items():                  # the fast path: Shredder's own format
-            if v == "patrolling":
-                patrol.add(k)
-            elif v == "entrenched":
-                entrenched.add(k)
-            else:
-                name = _state_name(v)
-                if name and name not in ("none", "empty"):
-                    (entrenched if name.startswith("e") else patrol).add(k)
-        return patrol, entrenched
-    for k, v in enumerate(data):
-        name = _state_name(v)
-        if name and name not in ("none", "empty"):
-            (entrenched if name.startswith("e") else patrol).add(k)
-    return patrol, entrenched
-
-
-def active_machines(game) -> list[tuple[int, ...]]:
-    """The wired spaces of each active Doomsday Machine, from `adv.data["machines"]`
-    (machine id or index -> active flag or state name)."""
-    adv = getattr(game, "adv", None)
-    data = adv.data.get("machines") if adv is not None else None
-    if not data:
-        return []
-    board = game.board
-    by_id = {m[0]: m[2] for m in board.machines}
-    items = data.items() if isinstance(data, dict) else enumerate(data)
-    out = []
-    for k, v in items:
-        active = v.lower().startswith("a") if isinstance(v, str) else bool(v)
-        if not active:
-            continue
-        wired = by_id.get(k)
-        if wired is None and isinstance(k, int) and 0 <= k < len(board.machines):
-            wired = board.machines[k][2]
-        if wired:
-            out.append(wired)
-    return out
-
-
-def deploy_revealed(game) -> bool:
-    """Has this round's Foot-deploying initiative card (To the Streets) already resolved?"""
-    for card in game.adv.row:
-        for o in card.right_now_ops:
-            if isinstance(o, dict) and "deploy_foot" in o:
-                return True
-    return False
-
-
-def clearable_foot(game) -> list[int]:
-    """Patrolling circles worth sweeping: boroughs holding only patrolling soldiers, few
-    enough to clear in a maneuver, and not about to be refilled this round (the borough
-    under threat gets new soldiers from To the Streets until it has resolved; p.14-15)."""
-    adv = game.adv
-    board = game.board
-    foot = adv.data.get("foot") or {}
-    under = adv.data.get("under_threat")
-    refill_done = deploy_revealed(game)
-    per: dict[str, list[int]] = {}
-    dirty: set[str] = set()
-    for k, v in (foot.items() if isinstance(foot, dict) else ()):
-        if not 0 <= k < len(board.circles):
-            continue
-        b = board.circles[k][2]
-        if _state_name(v).startswith("e"):
-            dirty.add(b)
-        else:
-            per.setdefault(b, []).append(k)
-    out = []
-    for b, ks in per.items():
-        if b not in dirty and len(ks) <= 3 and (b != under or refill_done):
-            out.extend(ks)
-    return out
-
-
-def objective_pressure(game) -> tuple[str, int, float]:
-    """(duty, per-round extra threat, urgency): what the objective asks of the heroes.
-
-    The end-of-round advance is 1 + (boroughs with Foot soldiers) for Shredder, 1 +
-    (active machines) for Krang (p.14, p.16). urgency 3: one more cleared borough or
-    deactivated machine stops the objective completing this round; 1: it slows the track;
-    0: nothing useful to do."""
-    adv = getattr(game, "adv", None)
-    if adv is None:
-        return "", 0, 0.0
-    board = game.board
-    left = max(1, threat_left(game))
-    foot = adv.data.get("foot")
-    if isinstance(foot, dict) and foot:
-        extra = len({board.circles[k][2] for k in foot if 0 <= k < len(board.circles)})
-        if not clearable_foot(game):
-            return "", extra, 0.0
-        advance = 1 + extra
-        urgency = 3.0 if advance >= left > advance - 1 else (0.0 if advance >= left else 1.0)
-        return ("foot" if urgency else ""), extra, urgency
-    if "machines" in adv.data:
-        active = active_machines(game)
-        if active:
-            extra = len(active)
-            advance = 1 + extra
-            return "machine", extra, 3.0 if advance >= left > advance - 1 else 1.0   # lasting: always worth it
-    return "", 0, 0.0
 
 
 # ---------------------------------------------------------------- the bot
@@ -244,13 +66,12 @@ class HeuristicBot:
         self.attack_threshold = attack_threshold   # expected damage worth an attack card
         self.villain_weight = villain_weight       # a point of damage on the villain vs a minion
         self.versatile_defense_at = versatile_defense_at   # expected attack that earns a versatile card
-        self._remover: dict[int, int] = {}         # side index -> uid removing Foot soldiers
-        self._moved: dict[int, set[int]] = {}      # side index -> uids moved this maneuver
         # Facts computed once per decision (the state cannot change while a decision is open).
         self._memo: dict = {}
         self._memo_at: tuple = (None, -1)
         self._cache: dict = {}
         self._cache_game = None
+        self._plans: dict = {}                     # duty plans by everything they depend on
 
     def choose(self, game, decision) -> int:
         at = (game, game.decision_count)
@@ -284,6 +105,7 @@ class HeuristicBot:
         if self._cache_game is not game:
             self._cache_game = game
             self._cache.clear()
+            self._plans.clear()
         key = (name, self.objective_key(game))
         if key not in self._cache:
             if len(self._cache) > 64:
@@ -334,9 +156,25 @@ class HeuristicBot:
         if not duty or urgency < self.duty_urgency or not side.hand:
             return None, ""
         steps = side.move + max((c.boost for c in side.hand), default=0)
+        if duty != "foot":
+            return self._plan_duty(game, side, duty, steps, None)
+        # The sweep search is the bot's most expensive step: its answer is kept for as long as
+        # everything it reads is unchanged (the same clearable circles from the objective
+        # cache, the same reach, the fighters where and as healthy as they were).
+        targets = self.clearable(game)
+        key = (side.index, steps, id(targets), tuple([(f.uid, f.space, f.health) for f in game.fighters]))
+        hit = self._plans.get(key)
+        if hit is not None and hit[0] is targets:
+            return hit[1]
+        plan = self._plan_duty(game, side, duty, steps, targets)
+        if len(self._plans) > 256:
+            self._plans.clear()
+        self._plans[key] = (targets, plan)          # holding the set keeps its id unique
+        return plan
+
+    def _plan_duty(self, game, side, duty: str, steps: int, targets):
         best, best_v = None, 0.0
         if duty == "foot":
-            targets = self.clearable(game)
             groups = borough_groups(game, targets)
             for f in side.fighters:
                 if f.alive and f.space is not None and not self.hurt(f):
@@ -383,62 +221,6 @@ class HeuristicBot:
         return best
 
 
-def borough_groups(game, targets: set[int]) -> list[frozenset[int]]:
-    """The target circles grouped by borough (a borough counts only when all are gone)."""
-    by: dict[str, set[int]] = {}
-    for k in targets:
-        by.setdefault(game.board.circles[k][2], set()).add(k)
-    return [frozenset(v) for v in by.values()]
-
-
-def foot_value(groups: list[frozenset[int]], crossed) -> float:
-    """Boroughs swept clean by a route, plus a little for partial progress."""
-    got = set(crossed)
-    return sum(1.0 for g in groups if g <= got) + 0.2 * len(got)
-
-
-def circle_gap(game, targets: set[int]) -> list[int]:
-    """Per space, the distance to the nearest end of a target circle."""
-    circles = game.board.circles
-    ends = {x for k in targets for x in circles[k][:2]}
-    return [min((row[x] for x in ends), default=FAR) for row in game.board.dist]
-
-
-def sweep_routes(game, fighter, steps: int, targets: set[int], gap: list[int] | None = None) -> dict[int, tuple]:
-    """For each space `fighter` may end on within `steps`: the most target circles a route
-    there crosses. Routes are simple paths that never enter a space held by an opposing
-    fighter and end on an empty space (or where they started). Ends past the last circle
-    in reach are not explored (`gap`: circle_gap, passed in when already known)."""
-    board = game.board
-    start = fighter.space
-    gap = gap if gap is not None else circle_gap(game, targets)
-    if steps <= 0 or gap[start] >= steps:
-        return {start: ()}                       # no target circle within reach: skip the search
-    team = fighter.side.team
-    blocked = {f.space for f in game.fighters if f.side.team != team}
-    occ = game.occ
-    adj = board.adj
-    edge_circle = board.edge_circle
-    best: dict[int, tuple] = {start: ()}
-    on_path = {start}
-
-    def walk(node: int, left: int, crossed: tuple) -> None:
-        for t in adj[node]:
-            if t in blocked or t in on_path:
-                continue
-            k = edge_circle.get((node, t))
-            c = crossed + (k,) if k is not None and k in targets else crossed
-            if occ[t] is None and len(c) >= len(best.get(t, ())):
-                best[t] = c
-            if left > 1 and gap[t] < left - 1:
-                on_path.add(t)
-                walk(t, left - 1, c)
-                on_path.discard(t)
-
-    walk(start, steps, ())
-    return best
-
-
 def attack_score(game, target, value: int, villain_weight: float = 4.0) -> float:
     """Expected worth of attacking `target` with a card of `value`."""
     defs = defense_values(game, target)
@@ -450,13 +232,6 @@ def attack_score(game, target, value: int, villain_weight: float = 4.0) -> float
 
 
 def default_choice(bot, game, decision) -> int:
-    return 0
-
-
-def index_of(options: list, value) -> int:
-    for i, o in enumerate(options):
-        if o is value or (isinstance(o, str) and o == value):
-            return i
     return 0
 
 
@@ -478,8 +253,6 @@ def h_action(bot: HeuristicBot, game, d) -> int:
     opts = d.options
     if side is None:
         return 0
-    bot._remover.pop(side.index, None)     # the Foot remover is chosen anew each maneuver
-    bot._moved.pop(side.index, None)
     has_attack = "attack" in opts
     score, attacker, _ = bot.best_attack(game, side) if has_attack else (0.0, None, None)
     duty_f, duty = bot.duty_fighter(game, side)
@@ -626,7 +399,6 @@ def duty_boost(bot, game, side, f, duty: str, opts: list) -> int:
 def h_move_fighter(bot, game, d) -> int:
     for i, f in enumerate(d.options):
         if f is not None:
-            bot._moved.setdefault(f.side.index, set()).add(f.uid)
             return i
     return 0
 
@@ -700,24 +472,13 @@ def h_move_dest(bot, game, d) -> int:
     return max(range(len(opts)), key=lambda i: score(opts[i]))
 
 
-def ally_space(game) -> int | None:
-    """The board space that recruits the face-up ally, if no player fighter holds it yet."""
-    info = game.adv.data.get("allies") if getattr(game, "adv", None) is not None else None
-    number = info.get("face_up_space") if info else None
-    space = game.board.start.get(number) if number else None
-    if space is None:
-        return None
-    occupant = game.occ[space]
-    return None if occupant is not None and not occupant.is_enemy else space
-
-
 def route_cost(game, bot, fighter, route) -> float:
     """Lower is better: entrenched Foot soldiers hurt, mousers mill, patrolling ones may be removed."""
     board = game.board
     adv = game.adv
     patrol, entrenched = bot.foot(game) if "foot" in adv.data else (set(), set())
-    chosen = bot._remover.get(fighter.side.index)
-    remover = chosen is None or chosen == fighter.uid      # nobody yet: this fighter may
+    chosen = game.maneuver.remover if game.maneuver is not None else None   # the game's, not a private note
+    remover = chosen is None or chosen is fighter          # nobody yet: this fighter may
     mousers = adv.tokens.get("mouser", ())
     cost = 0.01 * len(route)
     for a, b in zip(route, route[1:]):
@@ -865,18 +626,11 @@ def h_foot_remover(bot, game, d) -> int:
         return 0
     side = f.side
     duty_f, _ = bot.duty_fighter(game, side)
-    if duty_f is not None and duty_f is not f and duty_f.uid not in bot._moved.get(side.index, ()):
+    moved = game.maneuver.data.get("moved", ()) if game.maneuver is not None else ()
+    if duty_f is not None and duty_f is not f and duty_f.uid not in moved:
         no = index_of_value(opts, False)
         return no if no is not None else yes
-    bot._remover[side.index] = f.uid
     return yes
-
-
-def index_of_value(options: list, value) -> int | None:
-    for i, o in enumerate(options):
-        if o is value:
-            return i
-    return None
 
 
 def h_deactivate(bot, game, d) -> int:
@@ -892,7 +646,6 @@ def h_deactivate(bot, game, d) -> int:
 
 
 def h_reroll(bot, game, d) -> int:
-    from adventures.bots.table import reroll_choice
     return reroll_choice(game, d)
 
 
@@ -931,37 +684,65 @@ def h_double_identity(bot, game, d) -> int:
     return 0 if i is None else i
 
 
+def h_peek_top(bot, game, d) -> int:
+    """A peeked top card: keep a good one on our own deck, bury a strong one on another's."""
+    card, side = d.context.get("card"), d.context.get("side")
+    me = player_side(game, d.seat)
+    if card is None or side is None or me is None:
+        return 0
+    strong = (card.value or 0) >= 3 or card.kind == SCHEME
+    keep = strong if side is me else not strong
+    return index_of_value(d.options, keep) or 0
+
+
 HANDLERS = {
-    "action": h_action,
-    "attack_target": h_attack_target,
-    "attack_card": h_attack_card,
-    "defense_card": h_defense_card,
-    "boost": h_boost,
-    "move_fighter": h_move_fighter,
-    "move_dest": h_move_dest,
-    "move_route": h_move_route,
-    "hand_limit": h_hand_limit,
-    "discard": h_hand_limit,
-    "from_discard": h_from_discard,
-    "boost_attack": h_boost_attack,
-    "discard_for_value": h_discard_for_value,
-    "scheme_card": h_scheme_card,
-    "effect_fighter": h_effect_fighter,
-    "choose_one": h_choose_one,
-    "place": h_place,
-    "foot_remover": h_foot_remover,
-    "deactivate_machine": h_deactivate,
-    "reroll": h_reroll,
-    "dig": h_dig,
-    "keep_card": h_dig,              # keep the best cards...
-    "order_card": h_dig,             # ...and put the best next on top
-    "effect_space": h_effect_space,
-    "scry": h_scry,
-    "double_identity": h_double_identity,
-    "under_deck": h_hand_limit,      # slide the least useful card under the deck
-    "remove_card": h_hand_limit,     # inventions: remove the least useful discards (never "stop")
-    "may": default_choice,           # optional effects of our own cards are meant to help
-    "scheme_fighter": default_choice,
-    "start_space": default_choice,
-    "place_sidekick": default_choice,  # options come nearest to the hero first
+    tags.ACTION: h_action,
+    tags.ATTACK_TARGET: h_attack_target,
+    tags.ATTACK_CARD: h_attack_card,
+    tags.DEFENSE_CARD: h_defense_card,
+    tags.BOOST: h_boost,
+    tags.MOVE_FIGHTER: h_move_fighter,
+    tags.MOVE_DEST: h_move_dest,
+    tags.MOVE_ROUTE: h_move_route,
+    tags.HAND_LIMIT: h_hand_limit,
+    tags.DISCARD: h_hand_limit,
+    tags.FROM_DISCARD: h_from_discard,
+    tags.BOOST_ATTACK: h_boost_attack,
+    tags.SCHEME_CARD: h_scheme_card,
+    tags.EFFECT_FIGHTER: h_effect_fighter,
+    tags.CHOOSE_ONE: h_choose_one,
+    tags.PLACE: h_place,
+    tags.FOOT_REMOVER: h_foot_remover,
+    tags.DEACTIVATE_MACHINE: h_deactivate,
+    tags.REROLL: h_reroll,
+    tags.DIG: h_dig,
+    tags.KEEP_CARD: h_dig,              # keep the best cards...
+    tags.ORDER_CARD: h_dig,             # ...and put the best next on top
+    tags.EFFECT_SPACE: h_effect_space,
+    tags.SCRY: h_scry,
+    tags.MAY: default_choice,           # optional effects of our own cards are meant to help
+    tags.SCHEME_FIGHTER: default_choice,
+    tags.START_SPACE: default_choice,
+    tags.PLACE_SIDEKICK: default_choice,  # options come nearest to the hero first
+    tags.DISCARD_FOR_VALUE: h_discard_for_value,
+    tags.PEEK_TOP: h_peek_top,
+    tags.DOUBLE_IDENTITY: h_double_identity,
+    tags.UNDER_DECK: h_hand_limit,       # slide the least useful card under the deck
+    tags.REMOVE_CARD: h_hand_limit,      # inventions: remove the least useful discards (never "stop")
 }
+
+# Asked of a seat and answered with the first option on purpose (the engine lists the
+# natural default first).
+FIRST_OPTION = frozenset({
+    tags.EFFECT_ORDER,        # own card effect first: abilities rarely depend on the card's result
+    tags.CHOOSE_OPPONENT,     # free-for-all only: the co-op game has one opposing team
+    tags.ALICE_SIZE,          # BIG first: most of her cards attack
+    tags.PEEK_DECK,           # own deck first
+    tags.FOOT_SOLDIER_PATH,   # the add-on hero decks play competitive games (adventures.bots.duelist)
+    tags.CLEAR_FOOT_SOLDIERS,
+    tags.REROLL_DIE,
+})
+
+# "Players choose" decisions: TablePolicy answers them, never a seat (Adventures p.13).
+TABLE_ONLY = frozenset({tags.ENEMY_TARGET, tags.ENEMY_ROUTE, tags.PLACE_MINION, tags.PLACE_TOKEN,
+                        tags.PLACE_FOOT, tags.CHOOSE_PLAYER, tags.FOOT_BOROUGH})

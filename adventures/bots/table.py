@@ -13,7 +13,8 @@ choice open, the players pick, and they pick what hurts the team least:
 """
 from __future__ import annotations
 
-from adventures.bots.heuristic import FAR, card_worth, player_fighters
+from adventures.bots.reading import FAR, card_worth, player_fighters
+from adventures.rules import tags
 from engine.state import HERO, SIDEKICK, VILLAIN
 
 
@@ -185,13 +186,25 @@ def t_choose_player(game, d) -> int:
 
 
 TABLE_HANDLERS = {
-    "enemy_target": t_enemy_target,
-    "enemy_route": t_enemy_route,
-    "place_minion": t_far_space,
-    "place_token": t_far_space,
-    "place": t_place,
-    "reroll": t_reroll,
-    "effect_fighter": t_effect_fighter,
-    "choose_player": t_choose_player,
-    "place_foot": t_foot_circle,
+    tags.ENEMY_TARGET: t_enemy_target,
+    tags.ENEMY_ROUTE: t_enemy_route,
+    tags.PLACE_MINION: t_far_space,
+    tags.PLACE_TOKEN: t_far_space,
+    tags.PLACE: t_place,
+    tags.REROLL: t_reroll,
+    tags.EFFECT_FIGHTER: t_effect_fighter,
+    tags.CHOOSE_PLAYER: t_choose_player,
+    tags.PLACE_FOOT: t_foot_circle,
 }
+
+# Asked of the table and answered with the first option on purpose.
+TABLE_FIRST_OPTION = frozenset({
+    tags.FOOT_BOROUGH,        # a fallen borough for new Foot soldiers: each one costs the same
+    # An ally's "move up to N" is the table's (p.19): the first destination is staying put,
+    # the cautious answer until the table plans ally moves (then give it a handler).
+    tags.MOVE_DEST,
+    tags.MOVE_ROUTE,
+})
+
+# Choices a player makes for their own fighters and cards: never asked of the table.
+SEAT_ONLY = tags.ALL_TAGS - TABLE_HANDLERS.keys() - TABLE_FIRST_OPTION

@@ -2,6 +2,7 @@
 drawn back to him when they stray (`move_toward_villain`)."""
 from __future__ import annotations
 
+from adventures.rules import tags
 from adventures.rules.plugin import EnemyPlugin, register
 from engine.decisions import SPACE, TABLE
 from engine.effects.registry import op
@@ -50,7 +51,7 @@ def op_move_toward_villain(ctx: Ctx, args) -> None:
     if not ends:
         return
     end = game.decide(TABLE, SPACE, f"Players choose where {me.name} stops on the way to {villain.name}",
-                      ends, [f"space {game.board.ids[s]}" for s in ends], tag="enemy_route")
+                      ends, [f"space {game.board.ids[s]}" for s in ends], tag=tags.ENEMY_ROUTE)
     blocked = {f.space for f in game.fighters if not f.is_enemy}
     route = game.board.shortest_paths(me.space, end, blocked, limit=1)[0]
     game.move_along(me, route, MoveContext(me.side, maneuver=False, by_effect=True))

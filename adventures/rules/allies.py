@@ -12,6 +12,7 @@ henchmen are enemy effects and decide nothing (their ops run as the villain).
 """
 from __future__ import annotations
 
+from adventures.rules import tags
 from adventures.rules.plugin import EnemyPlugin
 from adventures.rules.state import ALLY, HENCHMAN, SPECIAL, InitCard
 from engine.decisions import FIGHTER, OPTION, TABLE
@@ -168,7 +169,7 @@ def op_as_players(ctx: Ctx, args) -> None:
         chosen = players
     elif mode == "choose":
         chosen = [game.decide(TABLE, OPTION, "Players choose a player for the ally's effect", players,
-                              [s.name for s in players], tag="choose_player")]
+                              [s.name for s in players], tag=tags.CHOOSE_PLAYER)]
     else:
         chosen = players[:1]
     for side in chosen:
@@ -195,7 +196,7 @@ def op_ally_strike(ctx: Ctx, args) -> None:
         return
     target = game.decide(TABLE, FIGHTER, f"Players choose an enemy to take {n} damage", pool,
                          [f"{f.name} ({game.space_label(f.space)}, {f.health} health)" for f in pool],
-                         tag="effect_fighter")
+                         tag=tags.EFFECT_FIGHTER)
     card = ctx.vars.get("init_card")
     game.damage(target, n, card.name if card else "ally")
 

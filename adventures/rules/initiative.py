@@ -34,13 +34,27 @@ def resolve_right_now(game: Game, card: InitCard) -> None:
 
 
 def play_round(game: Game) -> None:
+    start_round(game)
+    finish_round(game)
+
+
+def start_round(game: Game) -> None:
     adv = game.adv
     game.round += 1
     adv.deck = [c for c in adv.all_cards if not c.removed]
     game.shuffle(adv.deck)
     adv.row = []
     game.log("round", f"Round {game.round} begins.", deck=[c.name for c in adv.deck])
+
+
+def finish_round(game: Game) -> None:
+    """Reveal the rest of the initiative deck, then the end of the round. Between two cards
+    nothing else is in progress: the quiet point where a search bot's checkpoint is taken
+    (`game.keep_checkpoints`, see adventures.rules.clone)."""
+    adv = game.adv
     while adv.deck:
+        if game.keep_checkpoints:
+            take_checkpoint(game)
         card = adv.deck.pop(0)
         if card.removed:
             continue                     # a defeated owner's card is removed when revealed
@@ -61,6 +75,18 @@ def play_round(game: Game) -> None:
 # The rulebook sets no limit (p.6 note); an effect that grants a turn every turn would
 # loop for the whole round, so each initiative card gets at most this many per round.
 MAX_EXTRA_TURNS = 3
+
+
+def take_checkpoint(game: Game) -> None:
+    """Keep a copy of the game at this quiet point for search bots. A state that cannot be
+    copied leaves no checkpoint (the bots then play by rule of thumb), never stops the game;
+    tests/test_expert.py clones a game of every hero, so that should not happen."""
+    from adventures.rules.clone import clone_game
+    try:
+        game.checkpoint = (clone_game(game), len(game.answers))
+    except Exception as exc:
+        game.checkpoint = None
+        game.log("checkpoint", f"No search checkpoint: {type(exc).__name__}: {exc}")
 
 
 def extra_turn(game: Game, card: InitCard) -> None:

@@ -1,6 +1,7 @@
 """Effect-language ops and conditions of the Adventures layer (threat, tokens, turns)."""
 from __future__ import annotations
 
+from adventures.rules import tags
 from adventures.rules.initiative import extra_turn
 from adventures.rules.threat import advance_threat
 from engine.decisions import SPACE, TABLE
@@ -66,7 +67,7 @@ def op_place_token(ctx: Ctx, args) -> None:
         if not pool or adv.supply.get(kind, 0) <= 0:
             return
         s = game.decide(TABLE, SPACE, f"Players choose where to place a {kind} token", pool,
-                        [f"space {game.board.ids[s]}" for s in pool], tag="place_token")
+                        [f"space {game.board.ids[s]}" for s in pool], tag=tags.PLACE_TOKEN)
         if adv.place_token(kind, s):
             game.log("token", f"A {kind} token is placed on space {game.board.ids[s]}.", token=kind,
                      space=game.board.ids[s])

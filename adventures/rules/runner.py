@@ -38,11 +38,13 @@ def run_rounds(game: Game, max_rounds: int | None = None) -> GameOver:
         return exc
 
 
-def play_adventure(game: Game, max_rounds: int | None = None) -> Result:
-    return summarise(game, run_rounds(game, max_rounds))
+def play_adventure(game: Game, max_rounds: int | None = None, hash_state: bool = True) -> Result:
+    """Play to the end. `hash_state=False` leaves `state_hash` empty: the hash costs about as
+    much as a tenth of a solo game, and batch runs only want it when checking determinism."""
+    return summarise(game, run_rounds(game, max_rounds), hash_state)
 
 
-def summarise(game: Game, over: GameOver) -> Result:
+def summarise(game: Game, over: GameOver, hash_state: bool = True) -> Result:
     from adventures.persistence.hashing import state_hash
     adv = game.adv
     players = [s for s in game.sides if not s.is_enemy]
@@ -52,4 +54,4 @@ def summarise(game: Game, over: GameOver) -> Result:
         threat=adv.threat, villain_health=villain.health, villain_max=villain.max_health,
         hero_deaths=sum(1 for s in players for f in s.fighters if f.kind == "hero" and not f.alive),
         players_eliminated=sum(1 for s in players if s.eliminated),
-        decisions=game.decision_count, state_hash=state_hash(game))
+        decisions=game.decision_count, state_hash=state_hash(game) if hash_state else "")

@@ -1,6 +1,7 @@
 """Setting up an Adventures game from a scenario (Adventures p.4)."""
 from __future__ import annotations
 
+from adventures.rules import tags
 from adventures.rules.allies import setup_allies
 from adventures.rules.enemy import build_enemy_side
 from adventures.rules.plugin import PLUGINS, EnemyPlugin
@@ -87,6 +88,8 @@ def new_adventure(scenario, catalog, seed: int, agents: dict | None = None, tabl
     game.catalog = catalog
     game.agents = dict(agents or {})
     game.table_agent = table_agent
+    # Search bots replay from the last quiet point: keep a copy there (adventures.rules.clone).
+    game.keep_checkpoints = any(getattr(a, "wants_checkpoints", False) for a in (*game.agents.values(), table_agent))
     game.replay_queue.extend(replay or ())   # setup asks decisions too: queue before it runs
     ov = scenario.overrides
     players = scenario.players
@@ -132,7 +135,7 @@ def new_adventure(scenario, catalog, seed: int, agents: dict | None = None, tabl
         side = build_player_side(game, hero, seat, 0, ov.hero_health_bonus or 0)
         starts = sorted(n for n in (1, 2, 3, 4) if game.occ[board.start[n]] is None and n not in adv.seats)
         number = game.decide(seat, SPACE, f"{hero.name}: choose a starting space", starts,
-                             [f"starting space {n}" for n in starts], tag="start_space")
+                             [f"starting space {n}" for n in starts], tag=tags.START_SPACE)
         adv.seats[number] = side
         place_team(game, side, board.start[number])
         cards.append(InitCard(f"player_{number}", f"Player {number} ({hero.name})", PLAYER, side))
@@ -170,5 +173,5 @@ def place_near_villain(game: Game, fighter) -> None:
         pool = sorted(empty, key=lambda s: game.board.dist[villain.space][s])[:3]
     pool.sort(key=lambda s: game.board.ids[s])
     s = game.decide(TABLE, SPACE, f"Players choose where {fighter.name} starts (next to the villain)", pool,
-                    [f"space {game.board.ids[s]}" for s in pool], tag="place_minion")
+                    [f"space {game.board.ids[s]}" for s in pool], tag=tags.PLACE_MINION)
     game.put(fighter, s)

@@ -3,6 +3,11 @@
     adventures bench                       # the standard scenarios, 200 games each
     adventures bench --games 500 --scenarios scenarios/shredder-1p.yaml
     adventures bench --profile 25          # plus the 25 hottest functions (cProfile)
+    adventures bench --callgrind 20        # instructions per game under valgrind (20 games)
+
+Speeds are CPU time of this process (`time.process_time`): wall time on a shared machine
+is noisy. Instruction counts (callgrind) are steadier still. To compare two commits side
+by side on the same seeds, see `python -m adventures.sim.compare`.
 
 Targets (issue "Headless simulator"): 200 games/s per core with 1 hero, 100 with 4;
 2-3 heroes are interpolated. This prints figures and ratios; it never fails on timing.
@@ -33,6 +38,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="scenario files (default: the shipped 1/2/4-player Shredder and Krang ones)")
     parser.add_argument("--profile", type=int, metavar="N", default=0,
                         help="also profile the run and print the N functions with most own time")
+    parser.add_argument("--callgrind", type=int, metavar="GAMES", default=0,
+                        help="also count instructions per game under valgrind --tool=callgrind")
 
 
 def default_files() -> list[str]:
@@ -43,9 +50,9 @@ def default_files() -> list[str]:
 def bench(scenario, games: int, seed: int) -> dict:
     """Time `games` games in this process, after one warm-up game (imports, catalog)."""
     runner.run_chunk((scenario, [(0, runner.game_seed(seed + 1, 0))], False, None))
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     records = runner.run_chunk(next(runner.make_tasks(scenario, games, seed, False, chunk=games)))
-    elapsed = time.perf_counter() - t0
+    elapsed = time.process_time() - t0
     played = [r for r in records if r["winner"] != "error"]
     decisions = sum(r["decisions"] for r in played) / max(1, len(played))
     gps = games / elapsed if elapsed > 0 else 0.0
@@ -54,6 +61,57 @@ def bench(scenario, games: int, seed: int) -> dict:
             "games_per_second": gps, "decisions_per_game": decisions,
             "decisions_per_second": gps * decisions, "target": target, "ratio": gps / target,
             "errors": len(records) - len(played)}
+
+
+CALLGRIND_CHILD = r"""
+import sys
+from adventures.sim import runner
+sc = runner.load_scenario(sys.argv[1])
+games, seed = int(sys.argv[2]), int(sys.argv[3])
+if games:
+    runner.run_chunk((sc, [(i, runner.game_seed(seed, i)) for i in range(games)], False, None))
+else:
+    runner.run_chunk((sc, [(0, runner.game_seed(seed + 1, 0))], False, None))
+"""
+
+
+def _callgrind_total(scenario_file: str, games: int, seed: int) -> int | None:
+    import os
+    import shutil
+    import subprocess
+    import tempfile
+    if shutil.which("valgrind") is None:
+        return None
+    root = str(Path(__file__).resolve().parents[2])
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "cg.out")
+        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-c",
+                        CALLGRIND_CHILD, scenario_file, str(games), str(seed)], cwd=root, check=True,
+                       capture_output=True, env=dict(os.environ, PYTHONPATH=root, PYTHONHASHSEED="0"))
+        with open(out) as fh:
+            for line in fh:
+                if line.startswith(("summary:", "totals:")):
+                    return int(line.split()[1])
+    return None
+
+
+def instructions_per_game(scenario, games: int, seed: int) -> float | None:
+    """Instructions per game: a run of `games` games minus a run of one warm-up game
+    (start-up, imports and content loading cancel out)."""
+    import tempfile
+    with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False) as fh:
+        import yaml
+        yaml.safe_dump(scenario.model_dump(mode="json"), fh)
+        path = fh.name
+    try:
+        full, base = _callgrind_total(path, games, seed), _callgrind_total(path, 0, seed)
+    except Exception:
+        return None
+    finally:
+        Path(path).unlink(missing_ok=True)
+    if full is None or base is None:
+        return None
+    return (full - base) / games
 
 
 def run(args: argparse.Namespace) -> int:
@@ -66,7 +124,8 @@ def run(args: argparse.Namespace) -> int:
             print(str(exc), file=sys.stderr)
             return 2
     prof = cProfile.Profile() if args.profile else None
-    print(f"{'scenario':34} {'heroes':>6} {'games/s':>9} {'decisions/game':>15} {'target':>7} {'ratio':>6}")
+    print(f"{'scenario':34} {'heroes':>6} {'games/s':>9} {'decisions/s':>12} {'decisions/game':>15} "
+          f"{'target':>7} {'ratio':>6}" + ("  instructions/game" if args.callgrind else ""))
     for sc in scenarios:
         if prof is not None:
             prof.enable()
@@ -74,8 +133,13 @@ def run(args: argparse.Namespace) -> int:
         if prof is not None:
             prof.disable()
         note = f"  ({row['errors']} errors)" if row["errors"] else ""
+        ir = ""
+        if args.callgrind:
+            count = instructions_per_game(sc, args.callgrind, args.seed)
+            ir = f"  {count / 1e6:,.1f} M" if count else "  (valgrind not available)"
         print(f"{row['scenario'][:34]:34} {row['players']:>6} {row['games_per_second']:9.1f} "
-              f"{row['decisions_per_game']:15.1f} {row['target']:7.0f} {row['ratio']:6.2f}x{note}")
+              f"{row['decisions_per_second']:12.0f} {row['decisions_per_game']:15.1f} {row['target']:7.0f} "
+              f"{row['ratio']:6.2f}x{ir}{note}")
     if prof is not None:
         out = io.StringIO()
         pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(args.profile)

@@ -27,7 +27,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", "-s", type=limits.seed_arg, default=None,
                         help="base seed (default: the scenario's `seed`, else 1; at most 30 digits)")
     parser.add_argument("--workers", "-w", type=limits.workers_arg, default=None,
-                        help="worker processes (default: all cores)")
+                        help="worker processes (default: all cores; one for fewer than 200 games)")
+    parser.add_argument("--cluster", metavar="ADDRESS", default=None,
+                        help="run on an existing Dask distributed scheduler (same results as local)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     parser.add_argument("--check-invariants", action="store_true",
                         help="check the game invariants after setup and every round")
@@ -58,11 +60,15 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else (scenario.seed if scenario.seed is not None else 1)
-    workers = args.workers or runner.default_workers()
+    workers = args.workers or runner.auto_workers(args.games)
     t0 = time.perf_counter()
     with runner.progress_bar(args.games, scenario.name, enabled=not (args.json or args.no_progress)) as advance:
-        records = runner.run_games(scenario, args.games, seed, workers, args.check_invariants, advance,
-                                   replay_dir=replay_dir)
+        try:
+            records = runner.run_games(scenario, args.games, seed, workers, args.check_invariants, advance,
+                                       cluster=args.cluster, replay_dir=replay_dir)
+        except OSError as exc:            # e.g. an unreachable --cluster address
+            print(f"adventures simulate: {exc}", file=sys.stderr)
+            return 2
     elapsed = time.perf_counter() - t0
     if isinstance(scenario, MatchDef):
         return report_competitive(args, scenario, records, seed, workers, elapsed)

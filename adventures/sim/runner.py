@@ -43,7 +43,7 @@ def load_scenario(path: str | os.PathLike) -> ScenarioDef | MatchDef:
 
 OVERRIDE_PARAMS = frozenset(OverridesDef.model_fields)
 TOP_PARAMS = frozenset({"max_rounds", "allies", "extra_henchmen", "minions", "villain"})
-SWEEP_PARAMS = OVERRIDE_PARAMS | TOP_PARAMS | {"players"}
+SWEEP_PARAMS = OVERRIDE_PARAMS | TOP_PARAMS | {"players", "bot"}
 
 
 def with_params(scenario: ScenarioDef, params: dict) -> ScenarioDef:
@@ -56,7 +56,9 @@ def with_params(scenario: ScenarioDef, params: dict) -> ScenarioDef:
         return match_with_params(scenario, params)
     data = scenario.model_dump()
     for key, value in params.items():
-        if key == "players":
+        if key == "bot":                      # every seat played by this bot (ladders)
+            data["seats"] = [{**seat, "bot": value} for seat in data["seats"]]
+        elif key == "players":
             # no coercion: 2.7, true or -1 would otherwise run another player count under that label
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 4:
                 raise ValueError(f"{value!r}: expected a whole number of players 1..4")
@@ -178,9 +180,13 @@ def classify_loss(winner: str, reason: str) -> str:
 
 
 def play_one(scenario: ScenarioDef, seed: int, check_invariants: bool = False,
-             replay_path: str | None = None) -> dict:
+             replay_path: str | None = None, hash_state: bool = False, bot_options: dict | None = None,
+             cards: bool = False) -> dict:
     """Play one full game with the scenario's bots; never raises (errors become records).
-    With `replay_path`, the finished game is also exported there as a replay file."""
+    With `replay_path`, the finished game is also exported there as a replay file.
+    `state_hash` is only computed when asked (`hash_state`, or with invariant checks).
+    `bot_options`: {bot kind: constructor arguments} (the expert's budget, ...); `cards`:
+    also record the hero cards played (`cards_played`, names joined by "|")."""
     if isinstance(scenario, MatchDef):          # a competitive game file
         from adventures.competitive.runner import play_one_match
         return play_one_match(scenario, seed, _catalog())
@@ -190,12 +196,16 @@ def play_one(scenario: ScenarioDef, seed: int, check_invariants: bool = False,
     t0 = time.perf_counter()
     record = {"seed": seed}
     try:
-        agents, table = make_agents(scenario)
+        agents, table = make_agents(scenario, bot_options)
+        played: list[str] | None = None
+        if cards:
+            played = []
+            agents = {k: CardRecorder(a, played) for k, a in agents.items()}
         game = new_adventure(scenario, _catalog(), seed, agents, table, log=False)
         if check_invariants:
             result, problems = _play_checked(game)
         else:
-            result, problems = play_adventure(game), []
+            result, problems = play_adventure(game, hash_state=hash_state), []
         record.update(
             winner=result.winner, reason=result.reason, rounds=result.rounds,
             completions=result.completions, villain_health=result.villain_health,
@@ -204,6 +214,8 @@ def play_one(scenario: ScenarioDef, seed: int, check_invariants: bool = False,
             heroes="+".join(s.hero_key for s in game.sides if not s.is_enemy),
             minions="+".join(m.hero_key for m in game.adv.minions),
             state_hash=result.state_hash)
+        if played is not None:
+            record["cards_played"] = "|".join(played)
         if check_invariants:
             record["invariant_violations"] = len(problems)
             record["first_violation"] = problems[0] if problems else ""
@@ -220,6 +232,24 @@ def play_one(scenario: ScenarioDef, seed: int, check_invariants: bool = False,
     record["loss_cause"] = classify_loss(record["winner"], record["reason"])
     record["seconds"] = time.perf_counter() - t0
     return record
+
+
+class CardRecorder:
+    """Wraps a seat's agent and notes the hero cards it plays (attack, defense, scheme)."""
+
+    PLAYS = frozenset({"attack_card", "defense_card", "scheme_card"})
+
+    def __init__(self, inner, out: list[str]):
+        self.inner, self.out = inner, out
+        self.wants_checkpoints = getattr(inner, "wants_checkpoints", False)
+
+    def choose(self, game, decision) -> int:
+        i = self.inner.choose(game, decision)
+        if decision.tag in self.PLAYS:
+            card = decision.options[i]
+            if card is not None and hasattr(card, "kind"):
+                self.out.append(card.name)
+        return i
 
 
 def _invariant_checker() -> Callable | None:
@@ -261,15 +291,17 @@ def _play_checked(game):
 
 
 def run_chunk(task: tuple) -> list[dict]:
-    """Worker entry point: (scenario, [(index, seed)...], check_invariants, tag[, replay_dir])
-    -> records. `tag` (a sweep cell number, or None) is copied into every record; with a
-    replay_dir every game is exported there as game-NNNNN.json."""
+    """Worker entry point: (scenario, [(index, seed)...], check_invariants, tag[, replay_dir
+    [, hash_state]]) -> records. `tag` (a sweep cell number, or None) is copied into every
+    record; with a replay_dir every game is exported there as game-NNNNN.json."""
     scenario, jobs, check, tag, *rest = task
     replay_dir = rest[0] if rest else None
+    hash_state = bool(rest[1]) if len(rest) > 1 else False
+    options = rest[2] if len(rest) > 2 else {}
     out = []
     for i, seed in jobs:
         path = os.path.join(replay_dir, f"game-{i:05d}.json") if replay_dir else None
-        rec = play_one(scenario, seed, check, path)
+        rec = play_one(scenario, seed, check, path, hash_state, options.get("bots"), options.get("cards", False))
         rec["game"] = i
         if tag is not None:
             rec["cell"] = tag
@@ -283,11 +315,22 @@ def default_workers() -> int:
 
 
 def make_tasks(scenario: ScenarioDef, games: int, seed: int, check: bool, tag=None,
-               chunk: int = 25, replay_dir: str | None = None) -> Iterator[tuple]:
-    """The chunks of a run, built lazily: a long run never holds its whole job list."""
+               chunk: int = 25, replay_dir: str | None = None, hash_state: bool = False,
+               options: dict | None = None) -> Iterator[tuple]:
+    """The chunks of a run for run_chunk, built lazily (a long run never holds its whole job
+    list); `options`: {"bots": {kind: kwargs}, "cards": bool}."""
     for k in range(0, games, chunk):
         jobs = [(i, game_seed(seed, i)) for i in range(k, min(games, k + chunk))]
-        yield (scenario, jobs, check, tag, replay_dir)
+        yield (scenario, jobs, check, tag, replay_dir, hash_state, options or {})
+
+
+SMALL_RUN = 200     # heuristic games under this take well under a second: a pool costs more
+
+
+def auto_workers(games: int) -> int:
+    """The default number of processes: one for small runs (starting a worker pool, a fresh
+    interpreter each importing the content, costs more than the games), else every core."""
+    return 1 if games < SMALL_RUN else default_workers()
 
 
 def chunk_size(games: int, workers: int) -> int:
@@ -358,11 +401,12 @@ def _execute_dask(tasks: list[tuple], address, progress) -> list[dict]:
 
 def run_games(scenario: ScenarioDef, games: int, seed: int, workers: int | None = None,
               check_invariants: bool = False, progress: Callable[[int], None] | None = None,
-              cluster: str | None = None, replay_dir: str | None = None) -> list[dict]:
+              cluster: str | None = None, replay_dir: str | None = None, hash_state: bool = False,
+              options: dict | None = None) -> list[dict]:
     """Play `games` games of `scenario`; the records come back in game order."""
-    workers = default_workers() if workers is None else max(1, workers)
+    workers = auto_workers(games) if workers is None else max(1, workers)
     tasks = make_tasks(scenario, games, seed, check_invariants, chunk=chunk_size(games, workers),
-                       replay_dir=replay_dir)
+                       replay_dir=replay_dir, hash_state=hash_state, options=options)
     return execute(tasks, workers, progress, cluster)
 
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 import time
 import traceback
 from dataclasses import asdict, dataclass, field
@@ -279,16 +278,17 @@ def run(args: argparse.Namespace) -> int:
         print(f"adventures soak: {exc.strerror or exc}")
         return 2
     start = time.perf_counter()
-    last = [start]
+    from adventures.sim.runner import progress_bar
+    with progress_bar(args.games, "soak") as advance:
+        done = [0]
 
-    def progress(t: Totals) -> None:
-        now = time.perf_counter()
-        if now - last[0] > 5 and sys.stderr.isatty():
-            last[0] = now
-            print(f"  {t.games}/{args.games} games...", file=sys.stderr)
+        def progress(t: Totals) -> None:
+            if advance is not None:
+                advance(t.games - done[0])
+                done[0] = t.games
 
-    # `--content DIR` (added by adventures.cli) already chose the content in use for every worker.
-    totals = soak(args.games, args.seed, args.workers, None, not args.no_replay_check, progress)
+        # `--content DIR` (added by adventures.cli) already chose the content in use for every worker.
+        totals = soak(args.games, args.seed, args.workers, None, not args.no_replay_check, progress)
     elapsed = time.perf_counter() - start
     for o in totals.failures:
         what = o.violation or o.exception or f"replay mismatch: {o.replay}"

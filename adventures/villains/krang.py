@@ -12,6 +12,7 @@ machines; nothing here runs then, since this plugin only exists when Krang is th
 """
 from __future__ import annotations
 
+from adventures.rules import tags
 from adventures.rules.plugin import EnemyPlugin, register
 from adventures.rules.threat import OBJECTIVES_TO_LOSE
 from engine.decisions import FIGHTER, OPTION, SPACE, TABLE
@@ -84,7 +85,7 @@ def roll_die(game, why: str, faces: dict[str, str] | None = None) -> str:
         labels = [f"accept {face}"] + [f"reroll: {s.name} discards {c.name}" for s, c in offers]
         meaning = f": {faces[face].rstrip('.')}" if faces and face in faces else ""
         pick = game.decide(TABLE, OPTION, f"Krang rolled {face} ({why}){meaning}. Reroll by discarding a card?",
-                           options, labels, tag="reroll", context={"face": face, "why": why, "faces": faces})
+                           options, labels, tag=tags.REROLL, context={"face": face, "why": why, "faces": faces})
         if pick is None:
             break
         side, card = pick
@@ -188,7 +189,7 @@ class KrangRules(EnemyPlugin):
             return
         mid = game.decide(side.index, OPTION, "Deactivate a Doomsday Machine by discarding a card?",
                           [None, *near], ["no"] + [f"deactivate Doomsday Machine {m}" for m in near],
-                          tag="deactivate_machine")
+                          tag=tags.DEACTIVATE_MACHINE)
         if mid is None:
             return
         game.choose_discard(side, 1, why=f"deactivate Doomsday Machine {mid}")
@@ -276,7 +277,7 @@ def op_place_dx(ctx: Ctx, args) -> None:
         pool.sort(key=lambda s: game.board.ids[s])
         seat = TABLE if f.is_enemy or ctx.enemy else ctx.seat
         s = game.decide(seat, SPACE, f"Choose where to place {f.name} in Dimension X", pool,
-                        [f"space {game.board.ids[s]}" for s in pool], tag="place")
+                        [f"space {game.board.ids[s]}" for s in pool], tag=tags.PLACE)
         game.place(f, s)
 
 
@@ -290,7 +291,7 @@ def op_pick_player_fighter(ctx: Ctx, args) -> None:
     if not pool:
         return
     f = game.decide(TABLE, FIGHTER, "Players choose a player fighter for the trap", pool,
-                    [f"{x.name} ({game.space_label(x.space)})" for x in pool], tag="effect_fighter")
+                    [f"{x.name} ({game.space_label(x.space)})" for x in pool], tag=tags.EFFECT_FIGHTER)
     ctx.vars["it"] = f
     run_ops(ctx, args.get("ops", []))
     ctx.vars.pop("it", None)

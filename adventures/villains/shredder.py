@@ -12,6 +12,7 @@ plugin only exists when Shredder is the villain, so nothing here runs then.
 """
 from __future__ import annotations
 
+from adventures.rules import tags
 from adventures.rules.plugin import EnemyPlugin, register
 from adventures.rules.threat import OBJECTIVES_TO_LOSE
 from engine.decisions import OPTION, SPACE, TABLE, YESNO
@@ -78,7 +79,7 @@ def deploy(game, borough: str | None, count: int, why: str = "") -> list[int]:
         if not pool:
             break                                # every circle on the map is occupied
         k = game.decide(TABLE, SPACE, f"Players choose a Foot circle in {target} for a Foot soldier",
-                        pool, [circle_label(game, c) for c in pool], tag="place_foot",
+                        pool, [circle_label(game, c) for c in pool], tag=tags.PLACE_FOOT,
                         context={"borough": target, "pick": "circle"})     # options are circle indices
         side = ENTRENCHED if target in fallen(game) else PATROLLING
         on_board[k] = side
@@ -188,7 +189,7 @@ class ShredderRules(EnemyPlugin):
         yes = game.decide(fighter.side.index, YESNO,
                           f"Should {fighter.name} remove the Foot soldiers it moves over this maneuver "
                           f"({len(patrol)} on this route)? Only one fighter may.", [True, False],
-                          ["yes", "no"], tag="foot_remover", context={"fighter": fighter}, force=True)
+                          ["yes", "no"], tag=tags.FOOT_REMOVER, context={"fighter": fighter}, force=True)
         if yes:
             mctx.remover = fighter
             game.log("foot", f"{fighter.name} will remove Foot soldiers this maneuver.", fighter=fighter.uid)
@@ -219,7 +220,7 @@ def target_borough(ctx: Ctx, where) -> str | None:
         if where == "fallen_random":
             return pool[game.rng.randrange(len(pool))]
         return game.decide(TABLE, OPTION, "Players choose a fallen borough for the Foot soldiers", pool,
-                           pool, tag="foot_borough")
+                           pool, tag=tags.FOOT_BOROUGH)
     if where in ("shredder", "opponent", "self"):
         f = ctx.opponent if where == "opponent" else (ctx.fighter if where == "self"
                                                       else game.adv.villain.fighters[0])

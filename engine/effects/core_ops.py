@@ -13,6 +13,7 @@ optionally asks for a choice:
 """
 from __future__ import annotations
 
+from engine import tags
 from engine.decisions import CARD, FIGHTER, OPTION, SPACE, TABLE, YESNO
 from engine.effects.registry import condition, op, value
 from engine.effects.resolve import Ctx, amount, check, run_ops
@@ -107,7 +108,7 @@ def select(ctx: Ctx, sel, prompt: str = "Choose a fighter") -> list[Fighter]:
     if pick == "up_to_one":
         options.append(None)
         labels.append("nobody")
-    chosen = ctx.game.decide(seat, FIGHTER, prompt, options, labels, tag="effect_fighter")
+    chosen = ctx.game.decide(seat, FIGHTER, prompt, options, labels, tag=tags.EFFECT_FIGHTER)
     return [] if chosen is None else [chosen]
 
 
@@ -122,7 +123,7 @@ def side_of(ctx: Ctx, who: str):
 def may(ctx: Ctx, prompt: str) -> bool:
     if ctx.enemy:
         return False
-    return ctx.game.decide(ctx.seat, YESNO, prompt, [True, False], ["yes", "no"], tag="may", force=True)
+    return ctx.game.decide(ctx.seat, YESNO, prompt, [True, False], ["yes", "no"], tag=tags.MAY, force=True)
 
 
 # ---------------------------------------------------------------- ops: cards
@@ -202,7 +203,7 @@ def op_take_from_discard(ctx: Ctx, args) -> None:
         return
     options: list = pool + ([None] if args.get("optional", True) else [])
     card = ctx.game.decide(ctx.seat, CARD, "Choose a card from your discard pile to put in your hand",
-                           options, [c.name if c else "none" for c in options], tag="from_discard")
+                           options, [c.name if c else "none" for c in options], tag=tags.FROM_DISCARD)
     if card is not None:
         side.discard.remove(card)
         side.hand.append(card)
@@ -276,7 +277,7 @@ def op_place(ctx: Ctx, args) -> None:
         if args.get("optional", False):
             options.append(None)
             labels.append("do not place")
-        s = ctx.game.decide(seat, SPACE, f"Choose where to place {f.name}", options, labels, tag="place")
+        s = ctx.game.decide(seat, SPACE, f"Choose where to place {f.name}", options, labels, tag=tags.PLACE)
         if s is not None:
             ctx.game.place(f, s)
 
@@ -380,7 +381,7 @@ def op_boost_attack(ctx: Ctx, args) -> None:
     options: list = [None, *pool]
     card = ctx.game.decide(ctx.seat, CARD, "Boost this card? Choose a card to discard for its boost value",
                            options, ["no boost"] + [f"{c.name} (+{c.boost_text})" for c in pool],
-                           tag="boost_attack")
+                           tag=tags.BOOST_ATTACK)
     if card is None:
         return
     ctx.game.discard_from_hand(ctx.side, card, "boost")
@@ -421,7 +422,7 @@ def op_choose_one(ctx: Ctx, args) -> None:
         return
     options = list(range(len(args)))
     labels = [a.get("label", f"option {i + 1}") for i, a in enumerate(args)]
-    i = ctx.game.decide(ctx.seat, OPTION, "Choose one effect", options, labels, tag="choose_one", force=True)
+    i = ctx.game.decide(ctx.seat, OPTION, "Choose one effect", options, labels, tag=tags.CHOOSE_ONE, force=True)
     run_ops(ctx, args[i].get("ops", []))
 
 

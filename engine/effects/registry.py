@@ -45,8 +45,14 @@ def value(name: str):
 PLUGIN_MODULES: list[str] = []
 
 
+_loaded: set[str] = set()
+
+
 def load_all() -> None:
-    """Import every module that registers ops: the engine core and registered layers."""
+    """Import every module that registers ops: the engine core and registered layers
+    (each game calls this: after the first time only layers added since are imported)."""
+    if _loaded and _loaded.issuperset(PLUGIN_MODULES):
+        return
     import importlib
 
     import engine.effects.core_ops  # noqa: F401
@@ -55,3 +61,5 @@ def load_all() -> None:
     import engine.effects.heroes  # noqa: F401  (one module per hero for its own ops)
     for name in PLUGIN_MODULES:
         importlib.import_module(name)
+        _loaded.add(name)
+    _loaded.add("engine")

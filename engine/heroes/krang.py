@@ -8,6 +8,7 @@ ranged attack: with one in hand he may attack a fighter in his zone, with Missil
 """
 from __future__ import annotations
 
+from engine import tags
 from engine.abilities import Ability, plugin
 from engine.decisions import YESNO
 from engine.dice import face_value
@@ -33,7 +34,7 @@ class Doooom(Ability):
             return False
         again = game.decide(game.seat_of(self.side), YESNO,
                             f"Krang rolled {face} ({why}): switch off a Doomsday Machine ({on} on) to roll again?",
-                            [False, True], [f"keep {face}", "switch one off and roll again"], tag="reroll_die",
+                            [False, True], [f"keep {face}", "switch one off and roll again"], tag=tags.REROLL_DIE,
                             context={"face": face, "value": face_value(face) if face != "X" else 0, "why": why,
                                      "machines": on}, force=True)
         if again:

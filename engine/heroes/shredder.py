@@ -11,6 +11,7 @@ hero deck; the co-op villain is another thing in adventures/).
 """
 from __future__ import annotations
 
+from engine import tags
 from engine.abilities import Ability, plugin
 from engine.decisions import YESNO
 from engine.effects.heroes.shredder import clear_foot, deploy, foot_next_to, foot_paths, path_label
@@ -56,7 +57,7 @@ class MasterOfTheClan(Ability):
         if game.decide(game.seat_of(other), YESNO,
                        f"{fighter.name} passed over {len(over)} Foot soldier{'s' if len(over) > 1 else ''}: "
                        "clear them away?", [True, False], ["clear them away", "leave them"],
-                       tag="clear_foot_soldiers", force=True):
+                       tag=tags.CLEAR_FOOT_SOLDIERS, force=True):
             clear_foot(game, self.side, over, fighter.name)
 
     def others_turn_end(self, game, side) -> None:

@@ -9,6 +9,7 @@ Enemies make no decisions (Adventures p.13): each op does nothing for them.
 """
 from __future__ import annotations
 
+from engine import tags
 from engine.decisions import CARD, OPTION
 from engine.effects.core_ops import select
 from engine.effects.registry import op, value
@@ -150,12 +151,12 @@ def op_peek_any_deck(ctx: Ctx, args) -> None:
     if not decks:
         return
     side = g.decide(ctx.seat, OPTION, "Look at the top card of which deck?", decks,
-                    [f"{s.name}'s deck" for s in decks], tag="peek_deck")
+                    [f"{s.name}'s deck" for s in decks], tag=tags.PEEK_DECK)
     card = side.deck[-1]
     g.log("look", f"{ctx.side.name} looks at the top card of {side.name}'s deck.", cards=[card.name],
           private=ctx.side.index)
     keep = g.decide(ctx.seat, OPTION, f"Top of {side.name}'s deck: {card.name}. Leave it or put it under the deck?",
-                    [True, False], ["leave it on top", "put it under the deck"], tag="peek_top", force=True,
+                    [True, False], ["leave it on top", "put it under the deck"], tag=tags.PEEK_TOP, force=True,
                     context={"card": card, "side": side})
     if not keep:
         side.deck.remove(card)

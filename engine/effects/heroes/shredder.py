@@ -8,6 +8,7 @@ as sorted (a, b) pairs of board indices, so saves, replays and the state hash se
 """
 from __future__ import annotations
 
+from engine import tags
 from engine.decisions import OPTION, SPACE
 from engine.effects.core_ops import named
 from engine.effects.registry import op, value
@@ -75,7 +76,7 @@ def deploy(game, side, count: int, anywhere: bool, seat: int) -> int:
         if not pool:
             break
         path = game.decide(seat, OPTION, f"{side.name}: put a Foot soldier on which path?", pool,
-                           [path_label(game, p) for p in pool], tag="foot_soldier_path")
+                           [path_label(game, p) for p in pool], tag=tags.FOOT_SOLDIER_PATH)
         put_foot(game, side, path)
         done += 1
     return done

@@ -1,0 +1,209 @@
+"""The expert bot: flat Monte Carlo over determinized worlds, heuristic rollouts.
+
+At each decision that matters (actions, attack and defense cards, boosts, targets,
+moves, Foot soldier and machine duties) it scores every option (up to `max_options`) by
+playing the game out from it several times with heuristic bots, and picks the best mean.
+Each rollout starts from the game's last quiet point (`game.checkpoint`, taken between
+two initiative cards, see `adventures.rules.clone`), replays the answers given since to
+reach this very decision, and there *determinizes* (EXAMPLES.md 8, OpenSpiel's ISMCTS):
+everything this seat cannot see is put in a canonical order and reshuffled with the
+bot's own sampling RNG, and the game RNG is reseeded, so the future (draws, enemy
+reveals, initiative order, traps, the die) is a sample of what could happen, never the
+real one. It must not peek: `tests/test_expert.py` permutes the hidden piles of a game
+and checks that the scores are unchanged for a fixed sampling seed.
+
+Every option is scored on the same sampled worlds (common random numbers: the paired
+comparison needs far fewer rollouts). The budget is `rollouts` worlds per decision,
+cut short by `seconds` of CPU time when given (the app's "Suggest" uses that).
+Other decisions, and any decision before the first quiet point, go to the heuristic bot.
+"""
+from __future__ import annotations
+
+import random
+import time
+
+from adventures.bots.heuristic import HeuristicBot
+from adventures.bots.table import TablePolicy
+from adventures.rules import tags
+from adventures.rules.clone import clone_game, resume_adventure
+from engine.state import GameOver
+
+SEARCHED = frozenset({
+    tags.ACTION, tags.ATTACK_TARGET, tags.ATTACK_CARD, tags.DEFENSE_CARD, tags.BOOST, tags.BOOST_ATTACK,
+    tags.MOVE_DEST, tags.SCHEME_CARD, tags.FOOT_REMOVER, tags.DEACTIVATE_MACHINE, tags.EFFECT_FIGHTER,
+})
+
+
+class ReplayDiverged(Exception):
+    """A rollout's replay did not reach the decision being searched (the sample is rejected)."""
+
+
+class ExpertBot:
+    name = "expert"
+    wants_checkpoints = True       # new_adventure turns on game.keep_checkpoints for it
+
+    def __init__(self, rollouts: int = 8, seconds: float | None = None, max_options: int = 6,
+                 hidden_hands: bool = False, seed: int | None = None, max_rounds: int | None = None,
+                 clock=time.process_time):
+        self.rollouts = rollouts               # sampled worlds per decision
+        self.seconds = seconds                 # time budget per decision by `clock` (None: all rollouts)
+        self.max_options = max_options         # options searched (the heuristic's pick always is)
+        self.hidden_hands = hidden_hands       # other players' hands are hidden from this seat
+        self.rng = random.Random(seed) if seed is not None else None   # else the game's bot stream
+        self.max_rounds = max_rounds
+        self.clock = clock                     # CPU time in runs; the app passes wall time
+        self.stop = False                      # set by a caller to end the search after this world
+        self.fallback = HeuristicBot()
+        self.searched = 0                      # decisions searched, and their CPU time
+        self.search_seconds = 0.0
+        self.rejected = 0
+
+    # ------------------------------------------------------------ agent protocol
+    def choose(self, game, decision) -> int:
+        return drain(self.choose_steps(game, decision))
+
+    def choose_steps(self, game, decision):
+        """`choose` in slices: a generator that yields after every rollout and returns the
+        answer (the app runs it between frames, so the window never waits on the search)."""
+        pick = self.fallback.choose(game, decision)    # also keeps its per-turn notes right
+        if decision.tag not in SEARCHED or len(decision.options) < 2 or getattr(game, "checkpoint", None) is None:
+            return pick
+        scores = yield from self.search(game, decision, anchor=pick)
+        if not scores:
+            return pick
+        return max(scores, key=lambda i: (scores[i][0], i == pick))
+
+    # ------------------------------------------------------------ search
+    def candidates(self, decision, anchor: int) -> list[int]:
+        """The options searched: all of them, or the heuristic's pick and others spread
+        evenly over the engine's order (nearest destinations first, ...)."""
+        n = len(decision.options)
+        if n <= self.max_options:
+            return list(range(n))
+        others = [i for i in range(n) if i != anchor]
+        step = len(others) / (self.max_options - 1)
+        return sorted({anchor, *(others[int(k * step)] for k in range(self.max_options - 1))})
+
+    def analyse(self, game, decision, anchor: int = 0, rng: random.Random | None = None) -> dict[int, tuple]:
+        """{option index: (mean score, rollouts)} on the same sampled worlds for every option."""
+        return drain(self.search(game, decision, anchor, rng))
+
+    def search(self, game, decision, anchor: int = 0, rng: random.Random | None = None):
+        """`analyse` as a generator: yields after each rollout, returns the scores."""
+        t0 = self.clock()
+        rng = rng or self.rng or game.bot_rng
+        base, at = game.checkpoint
+        since = list(game.answers[at:])
+        seat = decision.seat
+        options = self.candidates(decision, anchor)
+        totals = {i: [0.0, 0] for i in options}
+        for k in range(self.rollouts):
+            world = rng.getrandbits(63)
+            for i in options:
+                try:
+                    score = self.rollout(base, since, decision, seat, i, world)
+                except Exception:                  # ReplayDiverged, or a replay that no longer fits
+                    self.rejected += 1             # (tests check that none are rejected in play)
+                    continue
+                totals[i][0] += score
+                totals[i][1] += 1
+                yield
+            if self.stop or (self.seconds is not None and k >= 1 and self.clock() - t0 > self.seconds):
+                break
+        self.searched += 1
+        self.search_seconds += self.clock() - t0
+        return {i: (s / n, n) for i, (s, n) in totals.items() if n}
+
+    def rollout(self, base, since: list[int], decision, seat: int, option: int, world: int) -> float:
+        """Play one sampled world from the checkpoint: replay, determinize, answer, play out."""
+        g = clone_game(base)
+        hook = _AtDecision(self, decision, seat, option, world)
+        g.agents = {s.index: hook for s in g.sides if not s.is_enemy}
+        g.table_agent = hook
+        g.replay_queue.extend(since)
+        over = resume_adventure(g, self.max_rounds)
+        if not hook.fired:
+            raise ReplayDiverged("the game ended before the decision")
+        return outcome_score(g, over)
+
+    # ------------------------------------------------------------ determinization
+    def determinize(self, game, seat: int, world: int) -> None:
+        """Put everything `seat` cannot see in a canonical order, then shuffle it with the
+        sample's own RNG; reseed the game's RNGs. The real order never reaches the result."""
+        r = random.Random(world)
+
+        def resample(pile: list, key) -> None:
+            pile.sort(key=key)
+            r.shuffle(pile)
+
+        def uid(c):
+            return c.uid
+        players = [s for s in game.sides if not s.is_enemy]
+        for side in game.sides:
+            resample(side.deck, uid)                   # own deck order, other decks, enemy decks
+        if self.hidden_hands:
+            for side in players:
+                if side.index == seat:
+                    continue
+                pool = side.hand + side.deck
+                n = len(side.hand)
+                resample(pool, uid)
+                side.hand[:] = pool[:n]
+                side.deck[:] = pool[n:]
+        adv = getattr(game, "adv", None)
+        if adv is not None:
+            resample(adv.deck, lambda c: (c.key, c.name))      # the initiative cards still to come
+            data = adv.data
+            if isinstance(data.get("trap_deck"), list):
+                resample(data["trap_deck"], str)
+            track = data.get("borough_track")
+            if isinstance(track, list):                        # the borough tiles not yet turned
+                shown = len(data.get("fallen", ())) + 1
+                rest = track[shown:]
+                resample(rest, str)
+                track[shown:] = rest
+            for plugin in adv.plugins:
+                for pile in ("allies", "henchmen"):            # face-down allies & henchmen decks
+                    cards = getattr(plugin, pile, None)
+                    if isinstance(cards, list):
+                        resample(cards, lambda c: (getattr(c, "key", ""), getattr(c, "name", "")))
+        game.rng.seed(r.getrandbits(63))
+        game.bot_rng.seed(r.getrandbits(63))
+
+
+def drain(steps):
+    """Run a generator to its end; its return value."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+class _AtDecision:
+    """The agents of a rollout: the first question is the searched decision (after the
+    replayed answers); it determinizes there and answers the option being scored, then
+    heuristic bots and the table policy play the game out."""
+
+    def __init__(self, expert: ExpertBot, decision, seat: int, option: int, world: int):
+        self.expert, self.decision, self.seat, self.option, self.world = expert, decision, seat, option, world
+        self.fired = False
+        self.players = HeuristicBot()
+        self.table = TablePolicy()
+
+    def choose(self, game, d) -> int:
+        if not self.fired:
+            self.fired = True
+            if d.tag != self.decision.tag or d.seat != self.decision.seat or len(d.options) != len(self.decision.options):
+                raise ReplayDiverged(f"reached {d.tag!r} instead of {self.decision.tag!r}")
+            self.expert.determinize(game, self.seat, self.world)
+            return self.option
+        return (self.table if d.seat < 0 else self.players).choose(game, d)
+
+
+def outcome_score(game, over: GameOver) -> float:
+    """1 for a heroes' win, else 0; plus a little for damage dealt to the villain, so
+    that among losing lines the search still prefers the ones that came close."""
+    villain = game.adv.villain.fighters[0]
+    hurt = 1.0 - villain.health / max(1, villain.max_health)
+    return (1.0 if over.winner == "heroes" else 0.0) + 0.1 * hurt

@@ -1,0 +1,122 @@
+"""`adventures ladder`: random, heuristic and expert bots on the same seeds, per scenario.
+
+    adventures ladder                                   # the shipped scenarios, 100 games a bot
+    adventures ladder scenarios/shredder-1p.yaml --games 200 --bots heuristic expert
+    adventures ladder --rollouts 8 --cluster tcp://HOST:8786
+
+Every bot plays every seat of a scenario on the same game seeds (paired seeds), so the
+differences between bots are measured on the same deals: the "vs heuristic" column is
+the paired difference of win rates with its 95% interval (normal approximation of the
+per-seed differences). Win rates carry Wilson 95% intervals.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from pathlib import Path
+
+from adventures.sim import runner, stats
+from engine.content.loader import ContentError
+
+SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
+BOT_ORDER = ("random", "heuristic", "expert")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("scenarios", nargs="*", metavar="SCENARIO",
+                        help="scenario files (default: every scenarios/*.yaml that is not a sweep)")
+    parser.add_argument("--games", "-n", type=int, default=100, help="games per bot and scenario (default 100)")
+    parser.add_argument("--seed", "-s", type=int, default=1, help="base seed (default 1)")
+    parser.add_argument("--bots", nargs="+", default=list(BOT_ORDER), choices=BOT_ORDER)
+    parser.add_argument("--rollouts", type=int, default=8, help="expert: sampled worlds per decision (default 8)")
+    parser.add_argument("--seconds", type=float, default=None, help="expert: CPU seconds per decision at most")
+    parser.add_argument("--workers", "-w", type=int, default=None, help="worker processes (default: all cores)")
+    parser.add_argument("--cluster", metavar="ADDRESS", default=None, help="run on a Dask scheduler")
+    parser.add_argument("--json", action="store_true", help="one JSON object instead of the table")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def default_files() -> list[str]:
+    return [str(p) for p in sorted(SCENARIO_DIR.glob("*.yaml")) if not p.name.startswith("sweep")]
+
+
+def paired_difference(a: list[dict], b: list[dict]) -> tuple[float, float, float]:
+    """Mean of per-seed (win a - win b) with a 95% normal interval; records in seed order."""
+    d = [(x["winner"] == "heroes") - (y["winner"] == "heroes") for x, y in zip(a, b)
+         if x["winner"] != "error" and y["winner"] != "error"]
+    if not d:
+        return 0.0, 0.0, 0.0
+    m = sum(d) / len(d)
+    var = sum((v - m) ** 2 for v in d) / max(1, len(d) - 1)
+    half = stats.Z95 * math.sqrt(var / len(d))
+    return m, m - half, m + half
+
+
+def ladder(scenarios, bots, games: int, seed: int, workers=None, cluster=None, options=None,
+           progress=None) -> list[dict]:
+    rows = []
+    for sc in scenarios:
+        by_bot = {}
+        mine = []
+        for bot in bots:
+            records = runner.run_games(runner.with_params(sc, {"bot": bot}), games, seed, workers,
+                                       progress=progress, cluster=cluster, options=options)
+            by_bot[bot] = records
+            s = stats.summarise(records)
+            row = {"scenario": sc.name, "bot": bot, "games": s["games"], "errors": s["errors"],
+                   "win_rate": s["win_rate"], "win_rate_ci95": s["win_rate_ci95"],
+                   "mean_rounds": s["mean_rounds"]}
+            mine.append(row)
+        if "heuristic" in by_bot:
+            for row in mine:
+                if row["bot"] != "heuristic":
+                    row["vs_heuristic"] = list(paired_difference(by_bot[row["bot"]], by_bot["heuristic"]))
+        rows.extend(mine)
+    return rows
+
+
+def table(rows: list[dict]) -> str:
+    lines = ["| scenario | bot | heroes win (95% CI) | vs heuristic, paired (95% CI) | rounds |",
+             "|---|---|---|---|---|"]
+    for r in rows:
+        lo, hi = r["win_rate_ci95"]
+        vs = r.get("vs_heuristic")
+        vs_text = f"{vs[0]:+.1%} ({vs[1]:+.1%} to {vs[2]:+.1%})" if vs else ""
+        lines.append(f"| {r['scenario']} | {r['bot']} | {r['win_rate']:.1%} ({lo:.1%}-{hi:.1%}) | {vs_text} | "
+                     f"{r['mean_rounds']:.2f} |")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    files = args.scenarios or default_files()
+    scenarios = []
+    for f in files:
+        try:
+            scenarios.append(runner.load_scenario(f))
+        except ContentError as exc:
+            print(str(exc), file=sys.stderr)
+            return 2
+        except Exception as exc:
+            print(f"{f}:1: cannot load: {type(exc).__name__}: {exc}", file=sys.stderr)
+            return 2
+    if args.games < 1:
+        print("adventures ladder: --games must be at least 1", file=sys.stderr)
+        return 2
+    options = {"bots": {"expert": {"rollouts": args.rollouts, "seconds": args.seconds}}}
+    t0 = time.perf_counter()
+    total = args.games * len(args.bots) * len(scenarios)
+    try:
+        with runner.progress_bar(total, "ladder", enabled=not (args.json or args.no_progress)) as advance:
+            rows = ladder(scenarios, args.bots, args.games, args.seed, args.workers, args.cluster, options, advance)
+    except OSError as exc:
+        print(f"adventures ladder: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps({"seed": args.seed, "games": args.games, "rows": rows}, sort_keys=True))
+    else:
+        print(table(rows))
+        print(f"{total} games in {time.perf_counter() - t0:.1f} s (seed {args.seed}, paired seeds per scenario)")
+    return 1 if any(r["errors"] for r in rows) else 0

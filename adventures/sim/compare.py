@@ -1,0 +1,87 @@
+"""Old commit against new, side by side: games per CPU second on the same seeds.
+
+    python -m adventures.sim.compare /tmp/base-checkout scenarios/shredder-4p.yaml --games 100 --rounds 3
+
+Each round runs the same block of games once in each tree, alternating which goes first,
+each in a fresh child process (`python -c` with the tree as working directory, so each
+imports its own code). A child plays one warm-up game, then times the block with CPU time
+(`time.process_time`: wall time on a shared machine is noisy) and prints the records.
+The per-seed results (winner, reason, rounds, objectives, villain health, deaths, number
+of decisions) must be identical in both trees; the ratio printed is the median of the
+per-round ratios.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+# What a game's result is; a faster simulator must give the same values for every seed.
+RESULT_KEYS = ("seed", "winner", "reason", "rounds", "completions", "villain_health", "hero_deaths",
+               "players_eliminated", "decisions", "heroes", "minions")
+
+CHILD = r"""
+import json, sys, time
+from adventures.sim import runner
+sc = runner.load_scenario(sys.argv[1])
+games, seed = int(sys.argv[2]), int(sys.argv[3])
+runner.run_chunk((sc, [(0, runner.game_seed(seed + 1, 0))], False, None))
+jobs = [(i, runner.game_seed(seed, i)) for i in range(games)]
+t0 = time.process_time()
+recs = runner.run_chunk((sc, jobs, False, None))
+cpu = time.process_time() - t0
+print(json.dumps({"cpu": cpu, "records": recs}))
+"""
+
+
+def run_block(tree: str, scenario: str, games: int, seed: int) -> dict:
+    env = dict(os.environ, PYTHONPATH=tree, PYTHONHASHSEED="0")
+    out = subprocess.run([sys.executable, "-c", CHILD, os.path.abspath(scenario), str(games), str(seed)],
+                         cwd=tree, env=env, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def results(records: list[dict]) -> list[tuple]:
+    return [tuple(r.get(k) for k in RESULT_KEYS) for r in records]
+
+
+def compare(old: str, new: str, scenario: str, games: int, seed: int, rounds: int) -> dict:
+    ratios, old_gps, new_gps = [], [], []
+    for k in range(rounds):
+        order = (("old", old), ("new", new)) if k % 2 == 0 else (("new", new), ("old", old))
+        got = {name: run_block(tree, scenario, games, seed + k) for name, tree in order}
+        a, b = results(got["old"]["records"]), results(got["new"]["records"])
+        if a != b:
+            diff = next(i for i, (x, y) in enumerate(zip(a, b)) if x != y)
+            raise SystemExit(f"results differ at game {diff}: old {a[diff]} new {b[diff]}")
+        og, ng = games / got["old"]["cpu"], games / got["new"]["cpu"]
+        old_gps.append(og)
+        new_gps.append(ng)
+        ratios.append(ng / og)
+    return {"scenario": scenario, "games": games * rounds, "old_gps": statistics.median(old_gps),
+            "new_gps": statistics.median(new_gps), "ratio": statistics.median(ratios), "ratios": ratios}
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("old", help="a checkout of the old commit (git archive COMMIT | tar -x -C DIR)")
+    p.add_argument("scenarios", nargs="+")
+    p.add_argument("--new", default=str(Path(__file__).resolve().parents[2]))
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--rounds", type=int, default=3)
+    args = p.parse_args(argv)
+    for sc in args.scenarios:
+        r = compare(args.old, args.new, sc, args.games, args.seed, args.rounds)
+        print(f"{Path(sc).name:24} {r['games']:5d} games/tree, identical results; CPU games/s old "
+              f"{r['old_gps']:7.1f} new {r['new_gps']:7.1f}  ratio {r['ratio']:.2f}x "
+              f"(rounds: {', '.join(f'{x:.2f}' for x in r['ratios'])})", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

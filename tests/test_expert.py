@@ -1,0 +1,190 @@
+"""The expert bot and the game clone it searches from (issue 18; EXAMPLES.md 1, 7, 8).
+
+Budgets here are tiny (a couple of sampled worlds): these check behaviour, not strength.
+The ladder (`adventures ladder`) measures strength.
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from adventures.bots import ExpertBot, HeuristicBot, TablePolicy
+from adventures.bots.expert import SEARCHED
+from adventures.persistence.hashing import state_hash
+from adventures.rules.clone import clone_game, resume_adventure
+from adventures.rules.runner import play_adventure
+from adventures.rules.setup import new_adventure
+from adventures.sim import runner
+from engine.decisions import ReplayAgent
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def scenario(name: str):
+    return runner.load_scenario(ROOT / "scenarios" / f"{name}.yaml")
+
+
+class Keeper:
+    """A heuristic seat that remembers the game's checkpoints as they are taken."""
+
+    def __init__(self):
+        self.bot = HeuristicBot()
+        self.checkpoints: list = []
+
+    def choose(self, game, d):
+        cp = game.checkpoint
+        if cp is not None and (not self.checkpoints or self.checkpoints[-1] is not cp):
+            self.checkpoints.append(cp)
+        return self.bot.choose(game, d)
+
+
+@pytest.mark.parametrize("name", ["shredder-2p", "krang-2p", "shredder-3p-allies"])
+def test_a_clone_plays_on_exactly_like_the_original(name):
+    """OpenSpiel's clone test: a copy taken at a quiet point, given the same answers,
+    ends in the same state, to the byte (state hash, answers, rounds)."""
+    sc = scenario(name)
+    keeper = Keeper()
+    game = new_adventure(sc, runner._catalog(), 11, {i: keeper for i in range(sc.players)}, TablePolicy(), log=False)
+    game.keep_checkpoints = True
+    result = play_adventure(game)
+    assert len(keeper.checkpoints) >= 3
+    for base, at in (keeper.checkpoints[1], keeper.checkpoints[len(keeper.checkpoints) // 2]):
+        twin = clone_game(base)
+        replay = ReplayAgent(game.answers[at:])
+        twin.agents = {i: replay for i in range(sc.players)}
+        twin.table_agent = replay
+        over = resume_adventure(twin)
+        assert (over.winner, over.reason) == (result.winner, result.reason)
+        assert twin.answers == game.answers
+        assert state_hash(twin) == result.state_hash
+
+
+def test_a_clone_shares_content_and_copies_state():
+    sc = scenario("shredder-1p")
+    game = new_adventure(sc, runner._catalog(), 3, {0: HeuristicBot()}, TablePolicy(), log=False)
+    twin = clone_game(game)
+    a, b = game.sides[0], twin.sides[0]
+    assert a is not b and a.deck is not b.deck and a.deck[0] is not b.deck[0]
+    assert b.deck[0].owner is b and b.fighters[0].side is b and twin.occ[b.fighters[0].space] is b.fighters[0]
+    assert a.deck[0].effects is b.deck[0].effects and twin.board is game.board
+    assert twin.rng.getstate() == game.rng.getstate() and twin.rng is not game.rng
+
+
+def test_a_game_of_every_hero_can_be_cloned_and_plays_on_alike():
+    """Every roster hero's state (abilities, stored cards, data) survives a clone: one
+    solo game per hero, cloned at its first quiet point and replayed to the same end."""
+    from adventures.content.catalog import load_catalog
+    base = scenario("shredder-1p")
+    for key in sorted(k for k, h in load_catalog().heroes.items() if h.coop):   # co-op heroes
+        data = base.model_dump()
+        data["seats"] = [{"hero": key, "bot": "heuristic"}]
+        sc = type(base).model_validate(data)
+        keeper = Keeper()
+        game = new_adventure(sc, runner._catalog(), 2, {0: keeper}, TablePolicy(), log=False)
+        game.keep_checkpoints = True
+        result = play_adventure(game, max_rounds=4)
+        cp, at = keeper.checkpoints[0]
+        twin = clone_game(cp)
+        replay = ReplayAgent(game.answers[at:])
+        twin.agents, twin.table_agent = {0: replay}, replay
+        resume_adventure(twin, max_rounds=4)
+        assert state_hash(twin) == result.state_hash, key
+
+
+class Stop(Exception):
+    pass
+
+
+def paused_at_action(sc, seed: int, round_no: int = 2):
+    """A game stopped at a seat's first action of a turn in round `round_no`, whose
+    checkpoint is the quiet point just before that player's initiative card (between the
+    two, only start-of-turn abilities: nothing hidden is revealed)."""
+    seen = {}
+
+    class Pauser:
+        bot = HeuristicBot()
+
+        def choose(self, game, d):
+            if (d.tag == "action" and game.round >= round_no and game.checkpoint is not None
+                    and d.seat >= 0 and game.current.actions_left == 2):
+                seen["decision"] = d
+                raise Stop
+            return self.bot.choose(game, d)
+    pauser = Pauser()
+    game = new_adventure(sc, runner._catalog(), seed, {i: pauser for i in range(sc.players)}, TablePolicy(), log=False)
+    game.keep_checkpoints = True
+    with pytest.raises(Stop):
+        play_adventure(game)
+    return game, seen["decision"]
+
+
+def permuted(base, rng: random.Random):
+    """The same quiet point with every pile the seat cannot see in another order and the
+    game RNG reseeded. The next initiative card stays on top: it is revealed before the
+    decision, so it is seen."""
+    twin = clone_game(base)
+    for side in twin.sides:
+        rng.shuffle(side.deck)
+    rest = twin.adv.deck[1:]
+    rng.shuffle(rest)
+    twin.adv.deck[1:] = rest
+    twin.rng.seed(rng.random())
+    return twin
+
+
+@pytest.mark.parametrize("name,seed", [("shredder-1p", 2), ("krang-2p", 9)])
+def test_the_expert_does_not_peek(name, seed):
+    """Permuting everything the seat cannot see leaves its scores (so its choice)
+    unchanged for a fixed sampling seed (issue 18)."""
+    sc = scenario(name)
+    game, d = paused_at_action(sc, seed)
+    base, at = game.checkpoint
+    expert = ExpertBot(rollouts=2)
+    views = []
+    for k in range(3):
+        cp = base if k == 0 else permuted(base, random.Random(k))
+        fake = SimpleNamespace(checkpoint=(cp, at), answers=list(game.answers), bot_rng=None)
+        views.append(expert.analyse(fake, d, rng=random.Random(42)))
+    assert views[0] and views[0] == views[1] == views[2]
+    assert expert.rejected == 0
+
+
+def test_the_no_peek_test_catches_a_bot_that_peeks(monkeypatch):
+    """Control: without determinization (the real deck orders reach the rollouts) the
+    scores of the permuted worlds differ, so the test above has teeth."""
+    sc = scenario("shredder-1p")
+    game, d = paused_at_action(sc, 2)        # a decision whose outcome is not already settled
+    base, at = game.checkpoint
+    expert = ExpertBot(rollouts=2)
+    monkeypatch.setattr(ExpertBot, "determinize", lambda self, g, seat, world: g.rng.seed(world))
+    views = []
+    for k in range(3):
+        cp = base if k == 0 else permuted(base, random.Random(k))
+        fake = SimpleNamespace(checkpoint=(cp, at), answers=list(game.answers), bot_rng=None)
+        views.append(expert.analyse(fake, d, rng=random.Random(42)))
+    assert not views[0] == views[1] == views[2]
+
+
+def test_the_expert_plays_whole_games_legally_and_searches():
+    sc = scenario("shredder-1p")
+    expert = ExpertBot(rollouts=1, max_options=3)
+    game = new_adventure(sc, runner._catalog(), 5, {0: expert}, TablePolicy(), log=False)
+    assert game.keep_checkpoints
+    result = play_adventure(game)
+    assert result.winner in ("heroes", "villain", "timeout")
+    assert expert.searched > 5 and expert.rejected == 0
+
+
+def test_a_time_budget_cuts_the_rollouts():
+    sc = scenario("shredder-1p")
+    game, d = paused_at_action(sc, 4)
+    slow = ExpertBot(rollouts=50, seconds=0.0).analyse(game, d, rng=random.Random(1))
+    assert all(n == 2 for _, n in slow.values())       # stops after the second world
+
+
+def test_the_expert_searches_the_decisions_that_matter():
+    for tag in ("action", "attack_card", "defense_card", "boost", "move_dest", "foot_remover", "deactivate_machine"):
+        assert tag in SEARCHED
