@@ -181,7 +181,8 @@ class GameController:
         if self.answers:
             from adventures.persistence.save import restore
             record = {"scenario": self.setup.scenario.model_dump(mode="json"), "seed": self.setup.seed,
-                      "answers": self.answers, "bot_rng": self.bot_rng}
+                      "answers": self.answers, "bot_rng": self.bot_rng,
+                      **({"kind": "match"} if self.setup.is_match else {})}
             game = restore(record, agents, table)
         elif self.setup.is_match:
             from adventures.competitive.setup import new_competitive
