@@ -93,8 +93,9 @@ class GameScene:
         self.game = game
         self.ctl = controller
         from adventures.app import match_mode
-        self.hud = match_mode.MatchHud() if match_mode.is_match_game(game) else Hud()
-        self.board_view = BoardView(game.board)
+        match = match_mode.is_match_game(game)
+        self.hud = match_mode.MatchHud() if match else Hud()
+        self.board_view = (match_mode.MatchBoardView if match else BoardView)(game.board)
         self.layout = None
         self.log.scroll = 0
         self.status = ""

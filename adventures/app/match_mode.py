@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from adventures.app import theme as T
+from adventures.app.board_view import BoardView
 from adventures.app.end_scene import EndScene
 from adventures.app.hud import Hud, order_badge
 from engine.content.schema import MATCH_SEATS, MatchDef
@@ -51,6 +52,45 @@ def board_name(game) -> str:
     catalog = getattr(game, "catalog", None)
     board = getattr(catalog, "boards", {}).get(game.board.key)
     return board.name if board is not None else game.board.name
+
+
+def match_name(catalog, mode: str, heroes: list[str]) -> str:
+    """"Leonardo vs Raphael"; in team play "Leonardo & Donatello vs Raphael & Michelangelo"."""
+    names = ["Random" if h == "random" else catalog.heroes[h].name for h in heroes]
+    if mode == "team":
+        return f"{names[0]} & {names[2]} vs {names[1]} & {names[3]}"[:80]
+    return " vs ".join(names)[:80]
+
+
+def hero_notes(side) -> list[str]:
+    """Public hero state kept in Side.data by the add-on hero decks (engine/heroes/)."""
+    notes = []
+    foot = side.data.get("foot")
+    if foot is not None:
+        from engine.effects.heroes.shredder import supply_left
+        notes.append(f"Foot soldiers: {len(foot)} on paths, {supply_left(side)} in supply")
+    if side.data.get("machines") is not None:
+        notes.append(f"Doomsday Machines on: {side.data['machines']}")
+    return notes
+
+
+class MatchBoardView(BoardView):
+    """The board of a match: also the add-on Shredder's Foot soldiers, on the paths they
+    hold (his side's data, engine/effects/heroes/shredder.py), in his colour."""
+
+    def draw(self, surf, game, hl=None, now_ms: int = 0) -> None:
+        super().draw(surf, game, hl, now_ms)
+        rad = max(7, int(self.r * 0.5))
+        for side in game.sides:
+            color = T.seat_color(side)
+            for a, b in side.data.get("foot") or ():
+                if not (0 <= a < len(self.centers) and 0 <= b < len(self.centers)):
+                    continue
+                (x0, y0), (x1, y1) = self.centers[a], self.centers[b]
+                pos = ((x0 + x1) // 2, (y0 + y1) // 2)
+                pygame.draw.circle(surf, T.FOOT, pos, rad + 1)
+                pygame.draw.circle(surf, color, pos, rad + 1, 2)
+                T.draw_text(surf, "F", pos, max(8, int(rad * 1.4)), (245, 235, 255), bold=True, anchor="center")
 
 
 # ---------------------------------------------------------------- HUD
@@ -113,7 +153,13 @@ class MatchHud(Hud):
             for row in T.wrap(line, 12, w):
                 T.draw_text(surf, row, (x, y), 12, T.MUTED)
                 y += 15
-        return self._players(surf, game, x, y + 8, w, seat_kinds, rect.bottom)
+        y = self._players(surf, game, x, y + 8, w, seat_kinds, rect.bottom)
+        for side in game.sides:
+            for note in hero_notes(side):
+                T.draw_text(surf, f"{side.hero.name if side.hero else side.name}: {note}", (x, y), 12,
+                            T.seat_color(side), max_width=w)
+                y += 16
+        return y
 
     kinds: dict[int, str] = {}
 
@@ -212,9 +258,8 @@ class MatchForm:
 
     def match(self) -> MatchDef:
         seats = [{"hero": self.heroes[k], "bot": self.controls[k]} for k in range(self.players)]
-        names = [("Random" if h["hero"] == "random" else self.catalog.heroes[h["hero"]].name) for h in seats]
-        return MatchDef.model_validate({"name": " vs ".join(names)[:80], "mode": self.mode, "board": self.board,
-                                        "seats": seats})
+        name = match_name(self.catalog, self.mode, self.heroes[:self.players])
+        return MatchDef.model_validate({"name": name, "mode": self.mode, "board": self.board, "seats": seats})
 
     def action(self, value) -> None:
         kind = value[0]
@@ -262,10 +307,9 @@ class MatchForm:
             seg([(text, ("m_control", k, value), self.controls[k] == value) for value, text in CONTROLS], y,
                 xx=xx + 254, size=14)
             y += ROW - 4
-        T.draw_text(surf, "Core rules on the box's boards: no Foot soldiers or circles, no Dimension X, no "
-                    "Doomsday Machines. Seat 1 starts on space 1 and plays first.", (x0, y + 4), 12, T.MUTED,
-                    max_width=680)
-        return y + 26
+        note = ("Core rules on the box's boards: no Foot soldiers or circles, no Dimension X, no Doomsday "
+                "Machines. Seat 1 starts on space 1 and plays first.")
+        return y + 8 + T.draw_wrapped(surf, note, pygame.Rect(x0, y + 2, 640, 40), 12, T.MUTED)
 
     def draw_preview(self, surf: pygame.Surface, rect: pygame.Rect, previews: dict, marks: list) -> None:
         if rect.width < 220:
@@ -300,9 +344,10 @@ class MatchForm:
                 continue
             hero = self.catalog.heroes[key]
             side = f"{hero.sidekick.name} ×{hero.sidekick.count}" if hero.sidekick is not None else "no sidekick"
-            T.draw_text(surf, f"{k + 1}. {hero.name} ({hero.health} health, move {hero.move}, {hero.attack}; "
-                        f"{side}): {hero.ability.name}", (rect.left, y), 14, T.SEAT_COLORS[k], bold=True,
-                        max_width=rect.width)
+            nr = T.draw_text(surf, f"{k + 1}. {hero.name}: {hero.ability.name}", (rect.left, y), 14,
+                             T.SEAT_COLORS[k], bold=True, max_width=rect.width)
+            T.draw_text(surf, f"{hero.health} health, move {hero.move}, {hero.attack} · {side}", (nr.right + 10, y + 1),
+                        13, T.TEXT, max_width=rect.right - nr.right - 10)
             y += 19
             y += T.draw_wrapped(surf, hero.ability.text, pygame.Rect(rect.left, y, rect.width, 36), 13, T.MUTED,
                                 max_lines=2) + 6
