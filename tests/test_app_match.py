@@ -217,3 +217,47 @@ def test_the_match_hud_shows_players_not_the_adventure(tmp_path):
     assert isinstance(seen["hud"], MatchHud) and not hasattr(seen["hud"], "threat_rect")
     assert type(Hud()) is Hud
     assert [s.hero_key for s in game.sides] == ["donatello", "krang"]
+
+
+def test_a_match_file_opens_in_the_match_form_and_from_the_command_line(app_home):
+    """scenarios/duel-leonardo-raphael.yaml (`kind: match`) fills the Competitive form of
+    the new-game screen and is found by name for `adventures app` / `screenshot`."""
+    from pathlib import Path
+
+    from adventures.app.scenarios import find_scenario, is_match_file
+    path = Path(__file__).resolve().parents[1] / "scenarios" / "duel-leonardo-raphael.yaml"
+    assert is_match_file(path)
+    match = find_scenario("duel-leonardo-raphael")
+    assert isinstance(match, MatchDef) and [s.hero for s in match.seats] == ["leonardo", "raphael"]
+    app = App(SIZE, headless=True, fps=0, speed_ms=0)
+    scene = NewGameScene(app)
+    scene.apply_scenario(path)
+    assert scene.mode == "match" and not scene.error and scene.seed_field.text == "1"
+    assert scene.match_form.match().seats == match.seats
+
+
+def test_hot_seat_match_passes_the_curtain_between_the_two_players():
+    """Two people at one device with hidden hands: each player's decisions open behind the
+    pass curtain naming their hero, as in co-op hot seat."""
+    from adventures.app.overlays import ButtonOverlay
+    setup = GameSetup(duel(bots=("human", "human")), seed=8, open_hands=False)
+    seen = {"curtains": []}
+
+    def driver(app):
+        scene = app.scene
+        if scene is not app.game_scene:
+            return
+        if isinstance(scene.overlay, ButtonOverlay) and scene.overlay.title.startswith("Pass to"):
+            seen["curtains"].append(scene.overlay.title)
+            _side, hidden, _why, _tabs = scene.hand_state()
+            seen.setdefault("hidden_behind_curtain", hidden)
+            key(pygame.K_RETURN)
+        elif scene.model is not None and scene.overlay is None:
+            if len({t for t in seen["curtains"]}) >= 2:
+                raise QuitApp()
+            click_option(app, duel_policy(scene.game, scene.model.decision))
+
+    App(SIZE, headless=True, fps=0, on_frame=driver, max_frames=600, speed_ms=0).run(start=setup)
+    assert "Pass to P1 Leonardo's player" in seen["curtains"]
+    assert "Pass to P2 Raphael's player" in seen["curtains"]
+    assert seen["hidden_behind_curtain"]

@@ -230,6 +230,7 @@ class MatchForm:
         picks = ["leonardo", "raphael", "donatello", "michelangelo"]
         self.heroes = [k if k in catalog.heroes else "random" for k in picks]
         self.controls = ["human", "heuristic", "heuristic", "heuristic"]
+        self.seed: int | None = None        # a match file's seed, if it gives one
         self.remembered(prefs.get("match"))
 
     def remembered(self, saved) -> None:
@@ -251,6 +252,16 @@ class MatchForm:
                 self.heroes[k] = heroes[k]
             if isinstance(controls, list) and k < len(controls) and controls[k] in kinds:
                 self.controls[k] = controls[k]
+
+    def load(self, match: MatchDef) -> None:
+        """A match file's mode, board and seats (a hero the catalog lacks becomes random)."""
+        self.mode, self.players, self.seed = match.mode, len(match.seats), match.seed
+        if match.board in self.boards:
+            self.board = match.board
+        for k, seat in enumerate(match.seats):
+            hero = self.catalog.hero(seat.hero) if seat.hero != "random" else None
+            self.heroes[k] = hero.key if hero is not None else "random"
+            self.controls[k] = seat.bot
 
     def prefs(self) -> dict:
         return {"mode": self.mode, "players": self.players, "board": self.board, "heroes": list(self.heroes),

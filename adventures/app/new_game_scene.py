@@ -121,7 +121,17 @@ class NewGameScene:
                                 source=str(self.base_path) if self.base_path else "")
 
     def apply_scenario(self, path: Path) -> None:
+        from adventures.app.scenarios import is_match_file
         from engine.content.loader import ContentError, load_file
+        if is_match_file(path):              # a competitive game: the match form takes it
+            try:
+                self.match_form.load(load_file(path, "match"))
+            except ContentError as exc:
+                self.error = str(exc).splitlines()[0]
+                return
+            self.mode, self.open_hands, self.error = "match", False, ""
+            self.seed_field.text = str(self.match_form.seed) if self.match_form.seed is not None else ""
+            return
         try:
             sc = load_file(path, "scenario")
         except ContentError as exc:

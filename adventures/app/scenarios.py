@@ -20,7 +20,8 @@ def default_scenario() -> ScenarioDef:
 
 
 def find_scenario(name: str) -> ScenarioDef:
-    """Raises ValueError with a one-line message when nothing matches."""
+    """Raises ValueError with a one-line message when nothing matches. A `kind: match`
+    file gives its MatchDef (a competitive game)."""
     from adventures.app.new_game_scene import scenario_dirs
     from engine.content.loader import ContentError, load_file
     path = Path(name)
@@ -28,7 +29,12 @@ def find_scenario(name: str) -> ScenarioDef:
     for p in candidates:
         if p.is_file():
             try:
-                sc = load_file(p, "scenario")
+                sc = load_file(p, "match" if is_match_file(p) else "scenario")
+                if is_match_file(p):
+                    from adventures.competitive.setup import check_match
+                    from adventures.content.catalog import load_catalog
+                    check_match(sc, load_catalog(), p, p.read_text(encoding="utf-8").splitlines())
+                    return sc
             except ContentError as exc:
                 raise ValueError(str(exc).splitlines()[0]) from None
             from adventures.content.catalog import load_catalog
@@ -48,3 +54,13 @@ def find_scenario(name: str) -> ScenarioDef:
         return ScenarioDef.model_validate(data)
     known = ", ".join(sorted(BUILTIN))
     raise ValueError(f"no scenario {name!r}: give a YAML path, a file in scenarios/, or one of: {known}")
+
+
+def is_match_file(path: Path) -> bool:
+    """Whether a YAML file says `kind: match` (a competitive game, engine.content.schema.MatchDef)."""
+    import re
+    try:
+        head = path.read_text(encoding="utf-8")[:4000]
+    except (OSError, UnicodeDecodeError):
+        return False
+    return re.search(r"^kind:\s*['\"]?match['\"]?\s*(#.*)?$", head, re.MULTILINE) is not None
