@@ -332,12 +332,12 @@ class MatchForm:
         for line in rule_lines(match):
             y += T.draw_wrapped(surf, line, pygame.Rect(rect.left, y, rect.width, 40), 14, T.MUTED) + 2
         y += 8
-        if self.board not in previews:
-            from adventures.app.board_view import BoardView
+        key = ("match", self.board)          # not the co-op preview: no Foot circles, machines, screens
+        if key not in previews:
             from adventures.competitive.setup import competitive_board
             from engine.board import compile_board
-            previews[self.board] = BoardView(competitive_board(compile_board(self.catalog.boards[self.board])))
-        bv = previews[self.board]
+            previews[key] = BoardView(competitive_board(compile_board(self.catalog.boards[self.board])))
+        bv = previews[key]
         h = min(int(rect.width / 1.6), rect.bottom - y - 150)
         if h > 120:
             area = pygame.Rect(rect.left, y, int(h * 1.6), h)
