@@ -163,6 +163,7 @@ class App:
     def run(self, start: GameSetup | None = None, resume: str | None = None) -> int:
         """The whole app: new-game screen, game, end screen, again; returns an exit code."""
         from adventures.app.end_scene import EndScene
+        from adventures.app.match_mode import MatchEndScene
         from adventures.app.new_game_scene import NewGameScene
         pending: object = None
         from adventures.app.keep import game_in_progress, is_autosave, keep_game_in_progress
@@ -187,7 +188,7 @@ class App:
                 pending = None
                 if outcome is None:
                     continue                       # "new game" from the menu
-                end = EndScene(self, *outcome)
+                end = (MatchEndScene if outcome[1].is_match else EndScene)(self, *outcome)
                 choice = self.run_scene(end)
                 if choice == "quit":
                     return 0

@@ -52,7 +52,7 @@ def banner_for(game, event: dict, current: Banner | None) -> Banner | None:
             return Banner("The heroes win!", str(event.get("reason", "")), T.ACCENT, "end")
         if winner == "timeout":
             return Banner("Time's up", str(event.get("reason", "")), T.WARN, "end")
-        return Banner(f"{adv.villain.name if adv else 'The villain'} wins", str(event.get("reason", "")),
+        return Banner(f"{adv.villain.name if adv else winner} wins", str(event.get("reason", "")),
                       T.DANGER, "end")
     return None
 

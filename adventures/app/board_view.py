@@ -151,6 +151,12 @@ def _hull(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
     return lower[:-1] + upper[:-1]
 
 
+def adv_data(game) -> dict:
+    """The adventure's module state (boroughs, Foot, Dimension X); empty in a competitive game."""
+    adv = getattr(game, "adv", None)
+    return adv.data if adv is not None else {}
+
+
 class BoardView:
     def __init__(self, board):
         self.board = board
@@ -370,7 +376,7 @@ class BoardView:
     # ------------------------------------------------------------ the whole board
     def draw(self, surf: pygame.Surface, game, hl: Highlights | None = None, now_ms: int = 0) -> None:
         hl = hl or Highlights()
-        data = game.adv.data if getattr(game, "adv", None) is not None else {}
+        data = adv_data(game)
         self._draw_base(surf, data)
         self._draw_foot(surf, data)
         self.draw_machines(surf, data)
@@ -431,7 +437,7 @@ class BoardView:
         """Borough names go above the pieces so tokens never hide which borough is which."""
         if not self.board.boroughs:
             return
-        data = game.adv.data
+        data = adv_data(game)
         fallen = set(data.get("fallen", ()) or ())
         threat = data.get("under_threat")
         if not self.borough_label_pos:
@@ -521,7 +527,7 @@ class BoardView:
                                               (tip[0] - size * math.cos(ang + 0.5), tip[1] - size * math.sin(ang + 0.5))])
 
     def _draw_tokens(self, surf, game) -> None:
-        tokens = getattr(game.adv, "tokens", {}) or {}
+        tokens = getattr(getattr(game, "adv", None), "tokens", {}) or {}
         size = max(13, int(self.r * 0.8))        # legible: a letter on a chip, outlined
         for n, (kind, spaces) in enumerate(sorted(tokens.items())):
             color = (185, 190, 200) if kind == "mouser" else T.mix(T.WARN, T.DANGER, (hash(kind) % 5) / 5)
@@ -595,7 +601,7 @@ class BoardView:
         if starts:
             head += f"  ·  starting space {starts[0]}"
         lines = [head, "Zones: " + ", ".join(board.zone_list(i))]
-        data = game.adv.data
+        data = adv_data(game)
         if board.borough_of and board.borough_of[i]:
             b = board.borough_of[i]
             state = " (fallen)" if b in set(data.get("fallen", ()) or ()) else (
@@ -610,7 +616,7 @@ class BoardView:
             kind = {HERO: "hero", SIDEKICK: "sidekick", VILLAIN: "villain", MINION: "minion"}.get(f.kind, f.kind)
             extra = " · ranged" if f.ranged else ""
             lines.append(f"{f.name} ({kind}, {who}): {f.health}/{f.max_health} health{extra}")
-        tokens = [k for k, spaces in (game.adv.tokens or {}).items() if i in spaces]
+        tokens = [k for k, spaces in (getattr(getattr(game, "adv", None), "tokens", {}) or {}).items() if i in spaces]
         if tokens:
             lines.append("Tokens: " + ", ".join(tokens))
         wired = [mid for mid, _p, w in board.machines if i in w]

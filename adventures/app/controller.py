@@ -63,7 +63,7 @@ class Restart(AppSignal):
 @dataclass
 class GameSetup:
     """Everything the new-game screen decides; the scenario is what gets saved."""
-    scenario: Any                 # engine.content.schema.ScenarioDef
+    scenario: Any                 # engine.content.schema.ScenarioDef, or MatchDef (competitive)
     seed: int
     open_hands: bool = True
     source: str = ""              # scenario file it came from, if any
@@ -71,6 +71,12 @@ class GameSetup:
     @property
     def human_seats(self) -> set[int]:
         return {i for i, s in enumerate(self.scenario.seats) if s.bot == "human"}
+
+    @property
+    def is_match(self) -> bool:
+        """A competitive game (duel, free-for-all, teams) rather than a co-op adventure."""
+        from adventures.persistence.save import is_match
+        return is_match(self.scenario)
 
 
 @dataclass
@@ -145,9 +151,17 @@ class GameController:
         out = {}
         for i, s in enumerate(self.setup.scenario.seats):
             out[i] = "you" if s.bot == "human" else ("random bot" if s.bot == "random" else "bot")
+        if self.setup.is_match:
+            from adventures.app.match_mode import seat_kinds
+            out = seat_kinds(self.setup.scenario, out)
         return out
 
     def agents(self) -> tuple[dict, Any]:
+        if self.setup.is_match:        # competitive bots fight heroes (adventures.bots.duelist)
+            from adventures.competitive.setup import make_match_agents
+            agents = make_match_agents(self.setup.scenario)
+            agents.update({i: self.human for i in self.human_seats})
+            return agents, None
         agents = {}
         shared: dict[str, Any] = {}
         for i, s in enumerate(self.setup.scenario.seats):
@@ -172,8 +186,12 @@ class GameController:
         if self.answers:
             from adventures.persistence.save import restore
             record = {"scenario": self.setup.scenario.model_dump(mode="json"), "seed": self.setup.seed,
-                      "answers": self.answers, "bot_rng": self.bot_rng}
+                      "answers": self.answers, "bot_rng": self.bot_rng,
+                      **({"kind": "match"} if self.setup.is_match else {})}
             game = restore(record, agents, table)
+        elif self.setup.is_match:
+            from adventures.competitive.setup import new_competitive
+            game = new_competitive(self.setup.scenario, load_catalog(), self.setup.seed, agents)
         else:
             game = new_adventure(self.setup.scenario, load_catalog(), self.setup.seed, agents, table)
         self.attach(game)
@@ -194,7 +212,11 @@ class GameController:
         from adventures.rules.runner import run_rounds
         try:
             game = self.build()
-            over = run_rounds(game, self.setup.scenario.max_rounds)
+            if self.setup.is_match:
+                from adventures.competitive.setup import run_match
+                over = run_match(game, self.setup.scenario.max_turns)
+            else:
+                over = run_rounds(game, self.setup.scenario.max_rounds)
         except GameOver as exc:        # the game can end during setup replay
             over = exc
         except Exception as exc:
@@ -314,7 +336,7 @@ class GameController:
 
     def save(self, path: Path | None = None) -> str:
         from adventures.persistence.save import SaveError, save_game
-        villain = self.setup.scenario.villain
+        villain = "match" if self.setup.is_match else self.setup.scenario.villain
         if path is None:
             import datetime
             stamp = datetime.datetime.now().strftime("%Y-%m-%d_%H%M%S")
@@ -380,13 +402,12 @@ class GameController:
 
 def restart_from_file(path: Path, open_hands: bool = True) -> BaseException:
     """The Restart that resumes the save at `path`, or LoadFailed with a one-line reason."""
-    from adventures.persistence.save import SaveError, load_record
-    from engine.content.schema import ScenarioDef
+    from adventures.persistence.save import SaveError, definition_of, load_record
     try:
         record = load_record(path)
     except SaveError as exc:
         return LoadFailed(str(exc))
-    scenario = ScenarioDef.model_validate(record["scenario"])
+    scenario = definition_of(record)
     setup = GameSetup(scenario, record["seed"], open_hands, source=str(path))
     return Restart(setup, list(record["answers"]), [], record.get("bot_rng"), f"Loaded {Path(path).name}")
 

@@ -28,18 +28,29 @@ def export_finished(game):
 
 class EndScene:
     def __init__(self, app, game, setup, over):
-        from adventures.rules.runner import summarise
         self.app = app
         self.game = game
         self.setup = setup
         self.over = over
-        self.summary = summarise(game, over)
+        self.summary = self.summarise(game, over)
         self.result = None
         self.hover_pos = (-1, -1)
         self.buttons: list[Button] = []
         self.peek = False           # hide the card to look at the final board
         self.next_setup = None      # "play again": same players and heroes, a fresh shuffle
         self.replay_path = export_finished(game)
+
+    def summarise(self, game, over):
+        from adventures.rules.runner import summarise
+        return summarise(game, over)
+
+    def title(self) -> tuple[str, T.Color]:
+        winner = self.over.winner
+        if winner == "heroes":
+            return "The heroes win!", T.ACCENT
+        if winner == "timeout":
+            return "Time's up: a draw", T.WARN
+        return f"{self.game.adv.villain.name} wins", T.DANGER
 
     def handle(self, event) -> None:
         if event.type == pygame.MOUSEMOTION:
@@ -93,13 +104,7 @@ class EndScene:
             self.buttons = []
             return
         dim(surf, 180)
-        winner = self.over.winner
-        if winner == "heroes":
-            title, color = "The heroes win!", T.ACCENT
-        elif winner == "timeout":
-            title, color = "Time's up: a draw", T.WARN
-        else:
-            title, color = f"{self.game.adv.villain.name} wins", T.DANGER
+        title, color = self.title()
         lines = self.lines()
         w, h = 560, 190 + 24 * len(lines)
         rect = pygame.Rect(0, 0, w, h)

@@ -94,7 +94,10 @@ class GameScene:
     def attach(self, game, controller) -> None:
         self.game = game
         self.ctl = controller
-        self.board_view = BoardView(game.board)
+        from adventures.app import match_mode
+        match = match_mode.is_match_game(game)
+        self.hud = match_mode.MatchHud() if match else Hud()
+        self.board_view = (match_mode.MatchBoardView if match else BoardView)(game.board)
         self.layout = None
         self.log.scroll = 0
         self.status = ""
@@ -156,7 +159,9 @@ class GameScene:
 
     def show_curtain(self, seat: int) -> None:
         side = self.side_of_seat(seat)
-        number = next((n for n, s in self.game.adv.seats.items() if s is side), None)
+        adv = getattr(self.game, "adv", None)        # a competitive game numbers seats in turn order
+        seats = adv.seats if adv is not None else {s.index + 1: s for s in self.game.sides}
+        number = next((n for n, s in seats.items() if s is side), None)
         self.overlay = overlays.curtain_overlay(side, number)
         self.viewer_seat = None
 

@@ -267,10 +267,11 @@ class Hud:
         return y
 
     def _players(self, surf, game, x, y, w, seat_kinds, bottom) -> int:
-        adv = game.adv
+        adv = getattr(game, "adv", None)        # None in a competitive game: seat order is turn order
         T.heading(surf, "Players", (x, y))
         y += 18
-        order = {side.index: n for n, side in adv.seats.items()}
+        order = {side.index: n for n, side in adv.seats.items()} if adv is not None else {
+            side.index: side.index + 1 for side in game.sides}
         players = sorted((s for s in game.sides if not s.is_enemy), key=lambda s: order.get(s.index, 9))
         # short of room (4 players at 720 pixels): health goes on the name row, one row saved each
         compact = bottom - LOG_MIN_H - y < len(players) * 54

@@ -41,6 +41,8 @@ def describe_in_progress() -> str:
     seats = scenario.get("seats") or []
     heroes = ", ".join(str(s.get("hero", "?")) for s in seats if isinstance(s, dict))
     answers = len(record.get("answers") or [])
+    if record.get("kind") == "match":            # a competitive game: its heroes face each other
+        return f"{heroes.replace(', ', ' vs ') or 'a match'} ({scenario.get('mode', 'duel')}), {answers} decisions in"
     return f"{heroes or 'heroes'} against {villain}, {answers} decisions in"
 
 
@@ -51,7 +53,8 @@ def keep_game_in_progress() -> Path | None:
     if not src.exists():
         return None
     scenario = (_record(src) or {}).get("scenario") or {}
-    villain = "".join(ch for ch in str(scenario.get("villain", "game")) if ch.isalnum() or ch in "_-") or "game"
+    villain = "".join(ch for ch in str(scenario.get("villain", "match" if "mode" in scenario else "game"))
+                      if ch.isalnum() or ch in "_-") or "game"
     stamp = datetime.datetime.now().strftime("%Y-%m-%d_%H%M%S")
     dest = userdata.saves_dir() / f"{villain}_kept_{stamp}.json"
     try:

@@ -1,5 +1,6 @@
 """The new-game screen: villain, players, heroes, who plays them, minions, allies, seed,
-open hands; or a scenario file, a saved game, or the autosave ("Continue").
+open hands; or a scenario file, a saved game, or the autosave ("Continue"). The mode row
+switches to a competitive game (duel, free-for-all, teams: adventures.app.match_mode).
 
 It opens preselected on a sensible solo game (one hero against Shredder), so pressing
 Enter on the very first frame starts playing.
@@ -70,6 +71,9 @@ class NewGameScene:
         self.previews: dict[str, BoardView] = {}
         self.marks: list = []             # (rect, provenance.Mark) of the badges drawn last frame
         self.kept: Path | None = None   # where the game in progress was kept before another took over
+        from adventures.app.match_mode import MatchForm
+        self.mode = "match" if prefs.get("mode") == "match" else "adventure"
+        self.match_form = MatchForm(self.catalog, prefs)
 
     def remembered(self, prefs: dict) -> None:
         """Players, heroes and who plays them, as last started (anything unknown is ignored)."""
@@ -104,18 +108,34 @@ class NewGameScene:
 
     def start(self) -> None:
         try:
-            scenario = self.scenario()
+            scenario = self.match_form.match() if self.mode == "match" else self.scenario()
         except Exception as exc:   # a validation message, shown instead of starting
             self.error = str(exc).splitlines()[0]
             return
         self.app.prefs.update(villain=self.villain, open_hands=self.open_hands, players=self.players,
-                              heroes=list(self.heroes), controls=list(self.controls))
+                              heroes=list(self.heroes), controls=list(self.controls), mode=self.mode,
+                              match=self.match_form.prefs())
+        if self.mode == "match":
+            self.base, self.base_path = None, None
         self.result = GameSetup(scenario, self.seed(), self.open_hands,
                                 source=str(self.base_path) if self.base_path else "")
 
     def apply_scenario(self, path: Path) -> None:
+        from adventures.app.scenarios import is_match_file
         from adventures.content.checks import load_scenario_file
         from engine.content.loader import ContentError
+        if is_match_file(path):              # a competitive game: the match form takes it
+            try:
+                self.match_form.load(load_scenario_file(path, self.catalog))
+            except ContentError as exc:
+                self.error = str(exc).splitlines()[0]
+                return
+            except Exception as exc:
+                self.error = f"{path.name}: {exc}"
+                return
+            self.mode, self.open_hands, self.error = "match", False, ""
+            self.seed_field.text = str(self.match_form.seed) if self.match_form.seed is not None else ""
+            return
         try:     # the one validation path: an unknown hero is an error here too, never Random
             sc = load_scenario_file(path, self.catalog)
         except ContentError as exc:
@@ -166,7 +186,12 @@ class NewGameScene:
 
     def action(self, value) -> None:
         kind = value[0] if isinstance(value, tuple) else value
-        if kind == "villain":
+        if kind == "mode":
+            self.mode = value[1]
+            self.open_hands = self.mode != "match"      # an opponent's hand is secret (core rules)
+        elif str(kind).startswith("m_"):
+            self.match_form.action(value)
+        elif kind == "villain":
             self.villain = value[1]
         elif kind == "players":
             self.players = value[1]
@@ -288,6 +313,35 @@ class NewGameScene:
                 xx += w + 6
             return xx
 
+        label("Mode", y)
+        seg([("Adventure (co-op)", ("mode", "adventure"), self.mode == "adventure"),
+             ("Competitive", ("mode", "match"), self.mode == "match")], y, size=14)
+        y += ROW
+        if self.mode == "match":
+            y = self.match_form.draw_rows(surf, x0, y, label_w, seg, label)
+        else:
+            y = self._draw_coop_rows(surf, x0, y, label_w, form_w, seg, label)
+        label("Seed", y)
+        self.seed_field.rect = pygame.Rect(x0 + label_w, y, 140, 32)
+        self.seed_field.draw(surf, hover=self.seed_field.rect.collidepoint(hover))
+        self.buttons.append(Button(pygame.Rect(x0 + label_w + 150, y, 90, 32), "Random", value=("seed_random",),
+                                   size=14))
+        y += ROW
+        label("Hands", y)
+        seg([("Open (co-op)", ("hands", True), self.open_hands),
+             ("Hidden (hot seat)", ("hands", False), not self.open_hands)], y, size=14)
+        y += ROW + 8
+        if self.base is not None and self.mode == "adventure":
+            T.draw_text(surf, f"Scenario file: {self.base.name}" + (
+                " (its overrides are kept)" if self.base.overrides.model_dump(exclude_none=True) else ""),
+                (x0, y), 14, T.WARN, max_width=form_w - 80)
+            self.buttons.append(Button(pygame.Rect(x0 + form_w - 70, y - 6, 70, 28), "clear",
+                                       value=("clear_scenario",), size=13))
+            y += 28
+        self._draw_actions(surf, x0, y, form_w, H, hover)
+
+    def _draw_coop_rows(self, surf, x0, y, label_w, form_w, seg, label) -> int:
+        """The co-op rows: villain, players and heroes, minions, allies and henchmen."""
         label("Villain", y)
         seg([(self.catalog.enemies[k].name, ("villain", k), k == self.villain) for k in self.villains], y)
         y += ROW
@@ -331,24 +385,11 @@ class NewGameScene:
             self.buttons.append(Button(pygame.Rect(hx, y, 32, 32), "-", value=("henchmen", -1), size=16))
             T.draw_text(surf, str(self.extra_henchmen), (hx + 50, y + 16), 17, T.TEXT, bold=True, anchor="center")
             self.buttons.append(Button(pygame.Rect(hx + 68, y, 32, 32), "+", value=("henchmen", 1), size=16))
-        y += ROW
-        label("Seed", y)
-        self.seed_field.rect = pygame.Rect(x0 + label_w, y, 140, 32)
-        self.seed_field.draw(surf, hover=self.seed_field.rect.collidepoint(hover))
-        self.buttons.append(Button(pygame.Rect(x0 + label_w + 150, y, 90, 32), "Random", value=("seed_random",),
-                                   size=14))
-        y += ROW
-        label("Hands", y)
-        seg([("Open (co-op)", ("hands", True), self.open_hands),
-             ("Hidden (hot seat)", ("hands", False), not self.open_hands)], y, size=14)
-        y += ROW + 8
-        if self.base is not None:
-            T.draw_text(surf, f"Scenario file: {self.base.name}" + (
-                " (its overrides are kept)" if self.base.overrides.model_dump(exclude_none=True) else ""),
-                (x0, y), 14, T.WARN, max_width=form_w - 80)
-            self.buttons.append(Button(pygame.Rect(x0 + form_w - 70, y - 6, 70, 28), "clear",
-                                       value=("clear_scenario",), size=13))
-            y += 28
+        return y + ROW
+
+    def _draw_actions(self, surf, x0, y, form_w, H, hover) -> None:
+        """Start / Continue, Load, Scenario file, Settings; errors, help and the preview."""
+        W = surf.get_width()
         # main actions: with a game in progress, Continue is the default (Enter)
         bx = x0
         if game_in_progress():
@@ -416,6 +457,9 @@ class NewGameScene:
             y += T.draw_wrapped(surf, "• " + tip, pygame.Rect(rect.left, y, rect.width, 40), 13, T.MUTED) + 4
 
     def _draw_preview(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
+        if self.mode == "match":
+            self.match_form.draw_preview(surf, rect, self.previews, self.marks)
+            return
         if rect.width < 220:
             return
         villain = self.catalog.enemies[self.villain]

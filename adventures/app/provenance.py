@@ -102,8 +102,9 @@ def of_track(game) -> Mark | None:
 
 def of_board(game) -> Mark | None:
     catalog = getattr(game, "catalog", None)
-    villain = _enemy_def(game, game.adv.villain)
-    board = getattr(catalog, "boards", {}).get(getattr(villain, "board", None))
+    adv = getattr(game, "adv", None)         # None in a competitive game: the board is its own
+    key = getattr(_enemy_def(game, adv.villain), "board", None) if adv is not None else game.board.key
+    board = getattr(catalog, "boards", {}).get(key)
     if board is None:
         return None
     file = _custom(game, "board", board.key)

@@ -77,6 +77,12 @@ def take(scenario, seed: int, turns: int, out: str, size=(1600, 1000), at: str =
         turns_seen = 0
 
         def agents(self):
+            if self.setup.is_match:          # competitive seats: the competitive bot
+                from adventures.bots.duelist import DuelistBot
+                from adventures.competitive.setup import make_match_agents
+                inner = make_match_agents(self.setup.scenario)
+                return {i: ShotAgent(self, inner.get(i) or DuelistBot())
+                        for i in range(len(self.setup.scenario.seats))}, None
             bots = {}
             agents = {}
             for i, s in enumerate(self.setup.scenario.seats):

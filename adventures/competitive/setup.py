@@ -1,12 +1,14 @@
 """Building a competitive game from a match file: board, heroes, seats and their agents."""
 from __future__ import annotations
 
+import dataclasses
 import random as _random
 
-from engine.board import compile_board
+from engine.board import Board, compile_board
 from engine.content.schema import MatchDef
 from engine.game import Game
 from engine.match import new_match
+from engine.state import GameOver
 
 
 def resolve_heroes(match: MatchDef, catalog, seed: int) -> list:
@@ -36,15 +38,37 @@ def make_match_agents(match: MatchDef) -> dict:
     return agents
 
 
+def competitive_board(board: Board) -> Board:
+    """The box's board as the competitive game uses it (Adventures rules, "Feeling
+    competitive?"): Foot circles are ignored, and the Technodrome has no Dimension X marker
+    and no Doomsday Machines, so the board carries none of them (views draw none either)."""
+    return dataclasses.replace(board, circles=[], edge_circle={}, machines=[],
+                               screen=[0] * board.n if board.screen else [])
+
+
 def new_competitive(match: MatchDef, catalog, seed: int, agents: dict | None = None,
-                    log: bool = True, board=None) -> Game:
-    """A competitive game ready to play (`engine.match.play_match`)."""
+                    log: bool = True, board=None, replay: list[int] | None = None) -> Game:
+    """A competitive game ready to play (`engine.match.play_match`). `replay`: recorded
+    answers fed back before any agent is asked (restoring a save; placement asks too)."""
     heroes = resolve_heroes(match, catalog, seed)
     if board is None:
         board = compile_board(catalog.boards[match.board])
-    game = new_match(board, heroes, seed, mode=match.mode, log=log)
+    game = new_match(competitive_board(board), heroes, seed, mode=match.mode, log=log)
+    game.scenario = match          # what a save records (persistence.save: "kind": "match")
+    game.catalog = catalog
     game.agents = dict(agents if agents is not None else make_match_agents(match))
+    game.replay_queue.extend(replay or ())
     return game
+
+
+def run_match(game: Game, max_turns: int) -> GameOver:
+    """Play a built match to its end; the turn cap is a draw, recorded as a "timeout" result
+    (the co-op word for it, so save, replay and end-screen code read it alike)."""
+    from engine.match import play_match
+    over = play_match(game, max_turns)
+    if over is None:
+        game.over = over = GameOver("timeout", f"no result after {max_turns} turns each")
+    return over
 
 
 def check_match(match: MatchDef, catalog, path, lines) -> None:

@@ -67,9 +67,14 @@ def run_replay(record: dict, catalog=None) -> ReplayResult:
     problem = ""
     try:
         game = restore(record, {seat: dry for seat in range(players)}, dry, catalog)
-        # The original stopped at this round: by a result in it, or by the round cap.
-        result = play_adventure(game, max_rounds=max(1, record["round"]))
-        winner, rounds, decisions = result.winner, result.rounds, result.decisions
+        if record.get("kind") == "match":
+            from adventures.competitive.setup import run_match
+            over = run_match(game, game.scenario.max_turns)
+            winner, rounds, decisions = over.winner, game.round, game.decision_count
+        else:
+            # The original stopped at this round: by a result in it, or by the round cap.
+            result = play_adventure(game, max_rounds=max(1, record["round"]))
+            winner, rounds, decisions = result.winner, result.rounds, result.decisions
         if game.replay_queue:
             problem = f"the game ended with {len(game.replay_queue)} recorded answer(s) left over"
     except ReplayDiverged as exc:

@@ -8,6 +8,9 @@ A game is rebuilt by replaying: same scenario + same seed + same answers = same 
      "state_hash": "...", "round": 3, "saved_at": "2024-05-01T12:00:00+00:00",
      "bot_rng": [...]}            # optional: the bots' RNG, so random bots continue alike
 
+A competitive game (adventures.competitive) adds "kind": "match" and its "scenario" is the
+MatchDef; a record without "kind" is a co-op adventure, as every save before matches.
+
 Files are written atomically (temp file in the same folder, fsync, os.replace, fsync of
 the folder so the rename itself survives a power cut): a crash or a full disk never leaves
 a half-written save in place of a good one. Temp files of killed saves are removed by
@@ -47,12 +50,19 @@ class SaveError(Exception):
 
 
 # ---------------------------------------------------------------- writing
+def is_match(definition) -> bool:
+    """Whether a game's definition is a competitive match (MatchDef) rather than a scenario."""
+    from engine.content.schema import MatchDef
+    return isinstance(definition, MatchDef)
+
+
 def game_record(game) -> dict:
     """The JSON-able record of `game` as it stands (see the module docstring)."""
     version, state, gauss = game.bot_rng.getstate()
     return {
         "format": FORMAT,
         "version": SAVE_VERSION,
+        **({"kind": "match"} if is_match(game.scenario) else {}),
         "scenario": game.scenario.model_dump(mode="json"),
         "seed": game.seed,
         "answers": list(game.answers),
@@ -272,8 +282,45 @@ def _check_shape(record: dict, where: str, catalog) -> dict:
         raise SaveError(f"{where}: saved_at must be a string, got {_kind(record['saved_at'])}")
     if record.get("bot_rng") is not None:
         _check_bot_rng(record["bot_rng"], where)
-    record["scenario"] = _check_scenario(record["scenario"], where, catalog)
+    kind = record.get("kind", "adventure")
+    if kind == "match":
+        record["scenario"] = _check_match(record["scenario"], where, catalog)
+    elif kind == "adventure":
+        record["scenario"] = _check_scenario(record["scenario"], where, catalog)
+    else:
+        raise SaveError(f"{where}: kind must be 'adventure' or 'match', got {_short(kind)}")
     return record
+
+
+def _check_match(data: Any, where: str, catalog) -> dict:
+    """Validate a competitive game's MatchDef and cross-check its hero and board names."""
+    from adventures.competitive.setup import check_match
+    from adventures.content.catalog import load_catalog
+    from engine.content.loader import ContentError
+    from engine.content.schema import MatchDef
+
+    if not isinstance(data, dict):
+        raise SaveError(f"{where}: scenario must be an object, got {_kind(data)}")
+    try:
+        match = MatchDef.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors(include_url=False)[0]
+        field = ".".join(str(p) for p in err["loc"]) or "scenario"
+        more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
+        raise SaveError(f"{where}: scenario.{field}: {err['msg']}{more}") from None
+    try:
+        check_match(match, catalog if catalog is not None else load_catalog(), where, [])
+    except ContentError as exc:
+        p = exc.problems[0]
+        raise SaveError(f"{where}: scenario.{p.field}: {p.message}") from None
+    return match.model_dump(mode="json")
+
+
+def definition_of(record: dict):
+    """The ScenarioDef or MatchDef of a checked record."""
+    from engine.content.schema import MatchDef, ScenarioDef
+    model = MatchDef if record.get("kind") == "match" else ScenarioDef
+    return model.model_validate(record["scenario"])
 
 
 def _check_bot_rng(state: Any, where: str) -> None:
@@ -329,9 +376,8 @@ def restore(record: dict, agents: dict | None, table_agent=None, catalog=None):
     its own may choose differently after a restore."""
     from adventures.content.catalog import load_catalog
     from adventures.rules.setup import new_adventure
-    from engine.content.schema import ScenarioDef
 
-    scenario = ScenarioDef.model_validate(record["scenario"])
+    scenario = definition_of(record)
     catalog = catalog if catalog is not None else load_catalog()
     state = record.get("bot_rng")
     done = [state is None]
@@ -345,7 +391,11 @@ def restore(record: dict, agents: dict | None, table_agent=None, catalog=None):
     wrapped = {seat: _RngSync(a, sync) for seat, a in agents.items()}
     wrapped_table = _RngSync(table_agent, sync) if table_agent is not None else None
     try:
-        game = new_adventure(scenario, catalog, record["seed"], wrapped, wrapped_table, replay=record["answers"])
+        if is_match(scenario):      # placement is asked when play starts (engine.match.place_all)
+            from adventures.competitive.setup import new_competitive
+            game = new_competitive(scenario, catalog, record["seed"], wrapped, replay=record["answers"])
+        else:
+            game = new_adventure(scenario, catalog, record["seed"], wrapped, wrapped_table, replay=record["answers"])
     except (KeyError, ValueError) as exc:   # a recorded answer that does not fit this content
         raise SaveError(f"the save does not fit the current game content: {exc}") from None
     game.agents, game.table_agent = agents, table_agent     # the caller's own agents from now on
