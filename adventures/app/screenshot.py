@@ -109,6 +109,7 @@ def take(scenario, seed: int, turns: int, out: str, size=(1600, 1000), at: str =
             if decision is not None:
                 scene.viewer_seat = decision.seat
                 scene.begin_decision(decision)
+            scene.motion.slides.clear()     # a picture shows fighters where they stand, not mid-slide
             app.draw_frame(scene)
             pygame.image.save(app.screen, out)
             raise _Taken()
