@@ -199,13 +199,14 @@ def test_players_choose_the_circle_when_deploying():
 
 
 def test_to_the_streets_deploys_one_per_hero_to_the_borough_under_threat():
-    """Our To the Streets! card (approximation): 1 Foot soldier per hero still standing to the
-    borough under threat (docs/BALANCE.md)."""
-    game = new_game(2)
-    clear_foot(game)
-    card = next(c for c in game.adv.all_cards if c.key == "to_the_streets")
-    run_ops(Ctx(game, game.adv.villain, game.adv.villain.fighters[0]), card.right_now_ops)
-    assert [game.board.circles[k][2] for k in game.adv.data["foot"]] == [game.adv.data["under_threat"]] * 2
+    """Our To the Streets! card (approximation): 1 Foot soldier per hero still standing, at
+    most 3, to the borough under threat (docs/BALANCE.md)."""
+    for players, deployed in ((2, 2), (4, 3)):
+        game = new_game(players)
+        clear_foot(game)
+        card = next(c for c in game.adv.all_cards if c.key == "to_the_streets")
+        run_ops(Ctx(game, game.adv.villain, game.adv.villain.fighters[0]), card.right_now_ops)
+        assert [game.board.circles[k][2] for k in game.adv.data["foot"]] == [game.adv.data["under_threat"]] * deployed
 
 
 # ---------------------------------------------------------------- removing and entrenched damage
