@@ -110,6 +110,7 @@ def take(scenario, seed: int, turns: int, out: str, size=(1600, 1000), at: str =
                 scene.viewer_seat = decision.seat
                 scene.begin_decision(decision)
             scene.motion.slides.clear()     # a picture shows fighters where they stand, not mid-slide
+            scene.banners.dismiss()         # ...and the board, not a passing "Round 3" banner
             app.draw_frame(scene)
             pygame.image.save(app.screen, out)
             raise _Taken()
