@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from engine import tags
@@ -80,18 +81,20 @@ class Game:
                 self.observer(event)
 
     # ------------------------------------------------------------------ decisions
-    def decide(self, seat: int, kind: str, prompt: str, options: list, labels: list[str] | None = None,
+    def decide(self, seat: int, kind: str, prompt: str, options: list,
+               labels: list[str] | Callable[[], list[str]] | None = None,
                tag: str = "", context: dict | None = None, force: bool = False):
         """Ask the agent of `seat` (or the table) to pick one of `options`; returns the option.
 
         A decision with a single option is taken without asking (and not recorded) unless
-        `force` is set, so replays stay aligned while trivial prompts are skipped.
+        `force` is set, so replays stay aligned while trivial prompts are skipped. `labels`
+        may be a function building them: they are then built only when read (see Decision).
         """
         if not options:
             raise ValueError(f"decision with no options: {prompt}")
         if len(options) == 1 and not force:
             return options[0]
-        d = Decision(kind, seat, prompt, options, labels or [], context or {}, tag)
+        d = Decision(kind, seat, prompt, options, labels, context, tag)
         if self.replay_queue:
             i = self.replay_queue.popleft()
         else:
@@ -318,8 +321,9 @@ class Game:
                 card = side.hand[self.rng.randrange(len(side.hand))]
             else:
                 seat = side.index if chooser_seat is None else chooser_seat
+                cards = list(side.hand)
                 card = self.decide(seat, "card", f"{side.name}: choose a card to discard ({why})",
-                                   list(side.hand), [c.name for c in side.hand], tag=tags.DISCARD)
+                                   cards, lambda cards=cards: [c.name for c in cards], tag=tags.DISCARD)
             self.discard_from_hand(side, card, why)
             out.append(card)
         return out
