@@ -79,7 +79,7 @@ def deploy(game, borough: str | None, count: int, why: str = "") -> list[int]:
         if not pool:
             break                                # every circle on the map is occupied
         k = game.decide(TABLE, SPACE, f"Players choose a Foot circle in {target} for a Foot soldier",
-                        pool, [circle_label(game, c) for c in pool], tag=tags.PLACE_FOOT,
+                        pool, lambda pool=pool: [circle_label(game, c) for c in pool], tag=tags.PLACE_FOOT,
                         context={"borough": target, "pick": "circle"})     # options are circle indices
         side = ENTRENCHED if target in fallen(game) else PATROLLING
         on_board[k] = side
