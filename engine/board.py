@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from engine.content.schema import BoardDef
 
 UNREACHABLE = 10_000
+BFS_MEMO_SIZE = 4096       # distinct (start, blocked) searches kept per compiled board
 
 
 @dataclass(slots=True)
@@ -35,6 +36,9 @@ class Board:
     edge_circle: dict[tuple[int, int], int] = field(default_factory=dict)
     screen: list[int] = field(default_factory=list)                 # Technodrome screens (0 = none)
     machines: list[tuple[int, tuple[float, float], tuple[int, ...]]] = field(default_factory=list)
+    # distances_from answers by (start, blocked): a board never changes, and an enemy turn
+    # asks the same search for its intent, its move and its route.
+    bfs_memo: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def n(self) -> int:
@@ -78,8 +82,17 @@ class Board:
             frontier = nxt
         return {s: d for s, d in seen.items() if s == start or s not in occupied}
 
-    def distances_from(self, start: int, blocked: set[int] | frozenset[int]) -> list[int]:
-        """BFS distances from start that never cross a blocked space."""
+    def distances_from(self, start: int, blocked: set[int] | frozenset[int]) -> tuple[int, ...]:
+        """BFS distances from start that never cross a blocked space (shared: read only)."""
+        key = (start, frozenset(blocked))
+        hit = self.bfs_memo.get(key)
+        if hit is None:
+            if len(self.bfs_memo) >= BFS_MEMO_SIZE:
+                self.bfs_memo.clear()
+            hit = self.bfs_memo[key] = self._distances_from(start, blocked)
+        return hit
+
+    def _distances_from(self, start: int, blocked: set[int] | frozenset[int]) -> tuple[int, ...]:
         out = [UNREACHABLE] * self.n
         out[start] = 0
         frontier = [start]
@@ -94,7 +107,7 @@ class Board:
                         out[t] = d
                         nxt.append(t)
             frontier = nxt
-        return out
+        return tuple(out)
 
     def shortest_paths(self, start: int, goal: int, blocked: set[int] | frozenset[int],
                        limit: int = 64) -> list[tuple[int, ...]]:

@@ -20,7 +20,7 @@ ROLES = ("defender", "attacker")   # resolution order for simultaneous effects
 _EFFECTS_BY_TIMING: dict[tuple, tuple] = {}
 
 
-def effects_of(card: Card, timing: str, role: str) -> list:
+def effects_of(card: Card, timing: str, role: str) -> tuple:
     effects = card.effects
     key = (id(effects), timing, role)
     hit = _EFFECTS_BY_TIMING.get(key)
@@ -28,7 +28,7 @@ def effects_of(card: Card, timing: str, role: str) -> list:
         use = "attack" if role == "attacker" else "defense"
         hit = _EFFECTS_BY_TIMING[key] = (effects, tuple(
             e for e in effects if e.timing == timing and (e.when == "any" or e.when == use)))
-    return list(hit[1])
+    return hit[1]
 
 
 def is_cancelled(combat: Combat, card: Card, timing: str) -> bool:

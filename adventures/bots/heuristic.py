@@ -231,6 +231,11 @@ def attack_score(game, target, value: int, villain_weight: float = 4.0) -> float
     return exp + 4.0 * kill
 
 
+def best_index(scores: list) -> int:
+    """The index of the first highest score: max(range(n), key=...) without a call per option."""
+    return scores.index(max(scores))
+
+
 def default_choice(bot, game, decision) -> int:
     return 0
 
@@ -430,8 +435,9 @@ def h_move_dest(bot, game, d) -> int:
 
             def score(s):
                 return (10.0 if s in wired else 0.0) - 0.1 * vdist[s]
-        i = max(range(len(opts)), key=lambda i: score(opts[i]))
-        if score(opts[i]) >= 1.0:
+        scores = [score(s) for s in opts]
+        i = best_index(scores)
+        if scores[i] >= 1.0:
             return i
     enemies = enemy_fighters(game)
     if not enemies:
@@ -467,9 +473,9 @@ def h_move_dest(bot, game, d) -> int:
             c = 0 if in_range(board, f, s, t.space) else dist[s][t.space] - 1
             if c < best:
                 best = c
-        bonus = 0.5 if any(in_range(board, f, s, w.space) for w in weak) else 0.0
+        bonus = 0.5 if weak and any(in_range(board, f, s, w.space) for w in weak) else 0.0
         return -best * 10 + bonus - 0.01 * dist[start][s]
-    return max(range(len(opts)), key=lambda i: score(opts[i]))
+    return best_index([score(s) for s in opts])
 
 
 def route_cost(game, bot, fighter, route) -> float:

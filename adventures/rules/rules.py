@@ -33,7 +33,10 @@ class AdventureRules(Rules):
 
     # -- combat
     def defense_modifier(self, game, fighter):
-        return sum(p.defense_modifier(game, fighter) for p in game.adv.plugins)
+        total = 0                          # a plain loop: asked for every defense value a bot weighs
+        for p in game.adv.plugins:
+            total += p.defense_modifier(game, fighter)
+        return total
 
     def enemy_combat_card(self, game, side, role):
         card = enemy_mod.take_top(game, side)
