@@ -82,15 +82,15 @@ class Board:
             frontier = nxt
         return {s: d for s, d in seen.items() if s == start or s not in occupied}
 
-    def distances_from(self, start: int, blocked: set[int] | frozenset[int]) -> tuple[int, ...]:
-        """BFS distances from start that never cross a blocked space (shared: read only)."""
+    def distances_from(self, start: int, blocked: set[int] | frozenset[int]) -> list[int]:
+        """BFS distances from start that never cross a blocked space (a fresh list)."""
         key = (start, frozenset(blocked))
         hit = self.bfs_memo.get(key)
         if hit is None:
             if len(self.bfs_memo) >= BFS_MEMO_SIZE:
                 self.bfs_memo.clear()
             hit = self.bfs_memo[key] = self._distances_from(start, blocked)
-        return hit
+        return list(hit)
 
     def _distances_from(self, start: int, blocked: set[int] | frozenset[int]) -> tuple[int, ...]:
         out = [UNREACHABLE] * self.n
