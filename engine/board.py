@@ -36,9 +36,11 @@ class Board:
     edge_circle: dict[tuple[int, int], int] = field(default_factory=dict)
     screen: list[int] = field(default_factory=list)                 # Technodrome screens (0 = none)
     machines: list[tuple[int, tuple[float, float], tuple[int, ...]]] = field(default_factory=list)
-    # distances_from answers by (start, blocked): a board never changes, and an enemy turn
-    # asks the same search for its intent, its move and its route.
+    # distances_from and reachable answers by their arguments: a board never changes, an
+    # enemy turn asks the same search for its intent, its move and its route, and a bot
+    # asks again where the engine's maneuver can end.
     bfs_memo: dict = field(default_factory=dict, repr=False, compare=False)
+    reach_memo: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def n(self) -> int:
@@ -66,6 +68,16 @@ class Board:
         `occupied` spaces (any fighter) can be crossed when not blocked but not ended on.
         The start space is always included with distance 0 (moving zero spaces).
         """
+        key = (start, steps, frozenset(blocked), frozenset(occupied))
+        hit = self.reach_memo.get(key)
+        if hit is None:
+            if len(self.reach_memo) >= BFS_MEMO_SIZE:
+                self.reach_memo.clear()
+            hit = self.reach_memo[key] = self._reachable(start, steps, blocked, occupied)
+        return dict(hit)
+
+    def _reachable(self, start: int, steps: int, blocked: set[int] | frozenset[int],
+                   occupied: set[int] | frozenset[int]) -> dict[int, int]:
         seen = {start: 0}
         frontier = [start]
         adj = self.adj
