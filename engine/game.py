@@ -234,15 +234,15 @@ class Game:
     def note(self, side: Side, key: str, n: int = 1) -> None:
         """Count something a side did this turn (cards played, combats lost, ...)."""
         rec = side.this_turn
-        if rec.get("turn") != self.turn:
+        if rec.get("turn") != self._turn:
             rec.clear()
-            rec["turn"] = self.turn
+            rec["turn"] = self._turn
         rec[key] = rec.get(key, 0) + n
 
     def noted(self, side: Side, key: str) -> int:
         """How many times `key` was noted for this side during the current turn."""
         rec = side.this_turn
-        return rec.get(key, 0) if rec.get("turn") == self.turn else 0
+        return rec.get(key, 0) if rec.get("turn") == self._turn else 0
 
     def pin(self, fighter: Fighter) -> None:
         """Until the end of this turn the fighter cannot leave its space: no move, place or
