@@ -51,6 +51,8 @@ from adventures.bots.table import reroll_choice
 from adventures.rules import tags
 from engine.state import ATTACK, DEFENSE, HERO, SCHEME, SIDEKICK, VERSATILE, VILLAIN
 
+_MISSING = object()        # a cache miss (a cached fact may be anything, None included)
+
 
 # ---------------------------------------------------------------- the bot
 class HeuristicBot:
@@ -107,11 +109,12 @@ class HeuristicBot:
             self._cache.clear()
             self._plans.clear()
         key = (name, self.objective_key(game))
-        if key not in self._cache:
+        hit = self._cache.get(key, _MISSING)       # one lookup: a nested key hashes slowly
+        if hit is _MISSING:
             if len(self._cache) > 64:
                 self._cache.clear()
-            self._cache[key] = compute()
-        return self._cache[key]
+            hit = self._cache[key] = compute()
+        return hit
 
     def foot(self, game) -> tuple[set[int], set[int]]:
         return self._cached(game, "foot", lambda: foot_soldiers(game))
