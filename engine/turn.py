@@ -112,7 +112,8 @@ def take_turn(game: Game, side: Side) -> None:
     game.current = side
     game.turn += 1
     side.actions_left = 2
-    game.log("turn", f"{side.name}'s turn.", side=side.index)
+    if game.events is not None:   # no text to build in batch runs (the log is off)
+        game.log("turn", f"{side.name}'s turn.", side=side.index)
     ab = side.ability
     if ab is not None:
         ab.start_of_turn(game)
@@ -148,7 +149,8 @@ def enforce_hand_limit(game: Game, side: Side) -> None:
 
 
 def maneuver(game: Game, side: Side) -> MoveContext:
-    game.log("action", f"{side.name} maneuvers.", side=side.index, action=MANEUVER)
+    if game.events is not None:   # no text to build in batch runs (the log is off)
+        game.log("action", f"{side.name} maneuvers.", side=side.index, action=MANEUVER)
     if side.ability is not None:
         side.ability.maneuver_draw(game)
     else:
@@ -235,5 +237,6 @@ def attack(game: Game, side: Side) -> None:
                        context={"attacker": attacker, "defender": target}, force=True)
     side.hand.remove(card)
     game.note(side, "played")
-    game.log("action", f"{attacker.name} attacks {target.name}.", side=side.index, action=ATTACK)
+    if game.events is not None:   # no text to build in batch runs (the log is off)
+        game.log("action", f"{attacker.name} attacks {target.name}.", side=side.index, action=ATTACK)
     fight(game, attacker, target, card)

@@ -148,7 +148,8 @@ def enemy_turn(game: Game, side: Side, move: int) -> None:
         return
     game.current = side
     game.turn += 1       # "this turn" bookkeeping (Side.this_turn) counts enemy turns too
-    game.log("turn", f"{side.name}'s turn (move {move}).", side=side.index)
+    if game.events is not None:   # no text to build in batch runs (the log is off)
+        game.log("turn", f"{side.name}'s turn (move {move}).", side=side.index)
     for plugin in game.adv.plugins:
         if plugin.side is side and plugin.before_enemy_turn(game, side):
             return
@@ -164,7 +165,8 @@ def enemy_turn(game: Game, side: Side, move: int) -> None:
     if card is None or not target.alive or target.space is None:
         return
     card = resolve_fury(game, side, card)
-    game.log("action", f"{enemy.name} attacks {target.name}.", side=side.index, action="attack")
+    if game.events is not None:   # no text to build in batch runs (the log is off)
+        game.log("action", f"{enemy.name} attacks {target.name}.", side=side.index, action="attack")
     fight(game, enemy, target, card)
 
 

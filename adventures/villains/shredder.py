@@ -85,8 +85,9 @@ def deploy(game, borough: str | None, count: int, why: str = "") -> list[int]:
         on_board[k] = side
         adv.supply[FOOT] -= 1
         placed.append(k)
-        game.log("foot", f"A {side} Foot soldier is deployed on the {circle_label(game, k)}"
-                         f"{' (' + why + ')' if why else ''}.", circle=k, borough=target, state=side)
+        if game.events is not None:   # no text to build in batch runs (the log is off)
+            game.log("foot", f"A {side} Foot soldier is deployed on the {circle_label(game, k)}"
+                             f"{' (' + why + ')' if why else ''}.", circle=k, borough=target, state=side)
     return placed
 
 
