@@ -37,8 +37,20 @@ def under_threat(game) -> str | None:
     return game.adv.data.get("under_threat")
 
 
-def circles_of(game, borough: str) -> list[int]:
-    return [k for k, (_, _, b) in enumerate(game.board.circles) if b == borough]
+_BY_BOROUGH: dict[int, tuple] = {}
+
+
+def circles_of(game, borough: str) -> tuple[int, ...]:
+    """The Foot circles of a borough, in circle order (grouped once per compiled board:
+    every soldier deployed asks)."""
+    board = game.board
+    hit = _BY_BOROUGH.get(id(board))
+    if hit is None or hit[0] is not board:
+        by: dict[str, list[int]] = {}
+        for k, (_, _, b) in enumerate(board.circles):
+            by.setdefault(b, []).append(k)
+        hit = _BY_BOROUGH[id(board)] = (board, {b: tuple(ks) for b, ks in by.items()})
+    return hit[1].get(borough, ())
 
 
 def circle_label(game, k: int) -> str:
