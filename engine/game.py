@@ -88,12 +88,15 @@ class Game:
 
         A decision with a single option is taken without asking (and not recorded) unless
         `force` is set, so replays stay aligned while trivial prompts are skipped. `labels`
-        may be a function building them: they are then built only when read (see Decision).
+        may be a function building them: a game that keeps a log (people play or read it)
+        builds them now, from the state they describe; a batch run only when read.
         """
         if not options:
             raise ValueError(f"decision with no options: {prompt}")
         if len(options) == 1 and not force:
             return options[0]
+        if self.events is not None and callable(labels):
+            labels = labels()
         d = Decision(kind, seat, prompt, options, labels, context, tag)
         if self.replay_queue:
             i = self.replay_queue.popleft()
