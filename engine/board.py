@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from engine.content.schema import BoardDef
 
 UNREACHABLE = 10_000
+BFS_MEMO_SIZE = 4096       # distinct (start, blocked) searches kept per compiled board
 
 
 @dataclass(slots=True)
@@ -35,6 +36,11 @@ class Board:
     edge_circle: dict[tuple[int, int], int] = field(default_factory=dict)
     screen: list[int] = field(default_factory=list)                 # Technodrome screens (0 = none)
     machines: list[tuple[int, tuple[float, float], tuple[int, ...]]] = field(default_factory=list)
+    # distances_from and reachable answers by their arguments: a board never changes, an
+    # enemy turn asks the same search for its intent, its move and its route, and a bot
+    # asks again where the engine's maneuver can end.
+    bfs_memo: dict = field(default_factory=dict, repr=False, compare=False)
+    reach_memo: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def n(self) -> int:
@@ -62,6 +68,16 @@ class Board:
         `occupied` spaces (any fighter) can be crossed when not blocked but not ended on.
         The start space is always included with distance 0 (moving zero spaces).
         """
+        key = (start, steps, frozenset(blocked), frozenset(occupied))
+        hit = self.reach_memo.get(key)
+        if hit is None:
+            if len(self.reach_memo) >= BFS_MEMO_SIZE:
+                self.reach_memo.clear()
+            hit = self.reach_memo[key] = self._reachable(start, steps, blocked, occupied)
+        return dict(hit)
+
+    def _reachable(self, start: int, steps: int, blocked: set[int] | frozenset[int],
+                   occupied: set[int] | frozenset[int]) -> dict[int, int]:
         seen = {start: 0}
         frontier = [start]
         adj = self.adj
@@ -79,7 +95,16 @@ class Board:
         return {s: d for s, d in seen.items() if s == start or s not in occupied}
 
     def distances_from(self, start: int, blocked: set[int] | frozenset[int]) -> list[int]:
-        """BFS distances from start that never cross a blocked space."""
+        """BFS distances from start that never cross a blocked space (a fresh list)."""
+        key = (start, frozenset(blocked))
+        hit = self.bfs_memo.get(key)
+        if hit is None:
+            if len(self.bfs_memo) >= BFS_MEMO_SIZE:
+                self.bfs_memo.clear()
+            hit = self.bfs_memo[key] = self._distances_from(start, blocked)
+        return list(hit)
+
+    def _distances_from(self, start: int, blocked: set[int] | frozenset[int]) -> tuple[int, ...]:
         out = [UNREACHABLE] * self.n
         out[start] = 0
         frontier = [start]
@@ -94,7 +119,7 @@ class Board:
                         out[t] = d
                         nxt.append(t)
             frontier = nxt
-        return out
+        return tuple(out)
 
     def shortest_paths(self, start: int, goal: int, blocked: set[int] | frozenset[int],
                        limit: int = 64) -> list[tuple[int, ...]]:

@@ -15,9 +15,20 @@ from engine.state import Card, Combat, Fighter
 ROLES = ("defender", "attacker")   # resolution order for simultaneous effects
 
 
-def effects_of(card: Card, timing: str, role: str) -> list:
-    use = "attack" if role == "attacker" else "defense"
-    return [e for e in card.effects if e.timing == timing and (e.when == "any" or e.when == use)]
+# (id of an effects tuple, timing, role) -> (that tuple, its effects for them). Cards share
+# their definition's tuple, and every combat asks each card this four times: filter once.
+_EFFECTS_BY_TIMING: dict[tuple, tuple] = {}
+
+
+def effects_of(card: Card, timing: str, role: str) -> tuple:
+    effects = card.effects
+    key = (id(effects), timing, role)
+    hit = _EFFECTS_BY_TIMING.get(key)
+    if hit is None or hit[0] is not effects:
+        use = "attack" if role == "attacker" else "defense"
+        hit = _EFFECTS_BY_TIMING[key] = (effects, tuple(
+            e for e in effects if e.timing == timing and (e.when == "any" or e.when == use)))
+    return hit[1]
 
 
 def is_cancelled(combat: Combat, card: Card, timing: str) -> bool:
@@ -38,8 +49,9 @@ def resolve_timing(game: Game, combat: Combat, timing: str) -> None:
         if card is not None:
             # `cancelled` holds card uids (every effect) or (uid, timing) pairs (only the
             # effects of that timing: Caught in a Web); uncancellable effects ignore both.
-            effects = [e for e in effects_of(card, timing, role)
-                       if e.uncancellable or not is_cancelled(combat, card, timing)]
+            effects = effects_of(card, timing, role)
+            if effects and combat.cancelled and is_cancelled(combat, card, timing):
+                effects = [e for e in effects if e.uncancellable]
         ab = fighter.side.ability if timing == "during_combat" else None
         ability_first = False
         if effects and ab is not None and ab.acts_during_combat(game, combat, role):
@@ -101,9 +113,9 @@ def _fight(game: Game, combat: Combat) -> None:
     else:
         options = defense_options(game, defender)
         if options:
-            labels = ["no defense card"] + [f"{c.name} ({c.value})" for c in options]
             card = game.decide(dside.index, CARD, f"{attacker.name} attacks {defender.name}: choose a defense card",
-                               [None, *options], labels, tag=tags.DEFENSE_CARD,
+                               [None, *options], lambda: ["no defense card"] + [f"{c.name} ({c.value})" for c in options],
+                               tag=tags.DEFENSE_CARD,
                                context={"attacker": attacker, "defender": defender}, force=True)
             if card is not None:
                 dside.hand.remove(card)

@@ -7,7 +7,7 @@ replays and scripted test agents.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any, Protocol
 
 TABLE = -1   # "players choose": the decision belongs to the table, not one player
@@ -25,20 +25,43 @@ ORDER = "order"            # order of simultaneous own effects
 NUMBER = "number"          # "up to N"
 
 
-@dataclass(slots=True)
 class Decision:
-    kind: str
-    seat: int                      # player seat index, or TABLE
-    prompt: str
-    options: list[Any]
-    labels: list[str] = field(default_factory=list)
-    context: dict = field(default_factory=dict)
-    tag: str = ""                  # machine-readable purpose, e.g. "boost", "defense_card"
+    """One question to one seat. `labels` may be given as a list, or as a function that
+    builds the list: batch runs ask thousands of questions a game and the bots never read
+    most labels, so they are only built when somebody reads them."""
+
+    __slots__ = ("kind", "seat", "prompt", "options", "_labels", "context", "tag")
+
+    def __init__(self, kind: str, seat: int, prompt: str, options: list[Any],
+                 labels: list[str] | Callable[[], list[str]] | None = None, context: dict | None = None,
+                 tag: str = ""):
+        self.kind = kind
+        self.seat = seat                   # player seat index, or TABLE
+        self.prompt = prompt
+        self.options = options
+        self._labels = labels if labels is not None else []
+        self.context = context if context is not None else {}
+        self.tag = tag                     # machine-readable purpose, e.g. "boost", "defense_card"
+
+    @property
+    def labels(self) -> list[str]:
+        if callable(self._labels):
+            self._labels = self._labels()
+        return self._labels
+
+    @labels.setter
+    def labels(self, value: list[str]) -> None:
+        self._labels = value
 
     def label(self, i: int) -> str:
-        if i < len(self.labels):
-            return self.labels[i]
+        labels = self.labels
+        if i < len(labels):
+            return labels[i]
         return str(self.options[i])
+
+    def __repr__(self) -> str:
+        return (f"Decision(kind={self.kind!r}, seat={self.seat!r}, prompt={self.prompt!r}, "
+                f"options={self.options!r}, labels={self.labels!r}, context={self.context!r}, tag={self.tag!r})")
 
 
 class Agent(Protocol):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from engine import tags
@@ -80,18 +81,23 @@ class Game:
                 self.observer(event)
 
     # ------------------------------------------------------------------ decisions
-    def decide(self, seat: int, kind: str, prompt: str, options: list, labels: list[str] | None = None,
+    def decide(self, seat: int, kind: str, prompt: str, options: list,
+               labels: list[str] | Callable[[], list[str]] | None = None,
                tag: str = "", context: dict | None = None, force: bool = False):
         """Ask the agent of `seat` (or the table) to pick one of `options`; returns the option.
 
         A decision with a single option is taken without asking (and not recorded) unless
-        `force` is set, so replays stay aligned while trivial prompts are skipped.
+        `force` is set, so replays stay aligned while trivial prompts are skipped. `labels`
+        may be a function building them: a game that keeps a log (people play or read it)
+        builds them now, from the state they describe; a batch run only when read.
         """
         if not options:
             raise ValueError(f"decision with no options: {prompt}")
         if len(options) == 1 and not force:
             return options[0]
-        d = Decision(kind, seat, prompt, options, labels or [], context or {}, tag)
+        if self.events is not None and callable(labels):
+            labels = labels()
+        d = Decision(kind, seat, prompt, options, labels, context, tag)
         if self.replay_queue:
             i = self.replay_queue.popleft()
         else:
@@ -231,15 +237,15 @@ class Game:
     def note(self, side: Side, key: str, n: int = 1) -> None:
         """Count something a side did this turn (cards played, combats lost, ...)."""
         rec = side.this_turn
-        if rec.get("turn") != self.turn:
+        if rec.get("turn") != self._turn:
             rec.clear()
-            rec["turn"] = self.turn
+            rec["turn"] = self._turn
         rec[key] = rec.get(key, 0) + n
 
     def noted(self, side: Side, key: str) -> int:
         """How many times `key` was noted for this side during the current turn."""
         rec = side.this_turn
-        return rec.get(key, 0) if rec.get("turn") == self.turn else 0
+        return rec.get(key, 0) if rec.get("turn") == self._turn else 0
 
     def pin(self, fighter: Fighter) -> None:
         """Until the end of this turn the fighter cannot leave its space: no move, place or
@@ -318,8 +324,9 @@ class Game:
                 card = side.hand[self.rng.randrange(len(side.hand))]
             else:
                 seat = side.index if chooser_seat is None else chooser_seat
+                cards = list(side.hand)
                 card = self.decide(seat, "card", f"{side.name}: choose a card to discard ({why})",
-                                   list(side.hand), [c.name for c in side.hand], tag=tags.DISCARD)
+                                   cards, lambda cards=cards: [c.name for c in cards], tag=tags.DISCARD)
             self.discard_from_hand(side, card, why)
             out.append(card)
         return out

@@ -72,17 +72,18 @@ def choose_move(game: Game, fighter: Fighter, steps: int, mctx: MoveContext, sea
     if not fighter.alive or fighter.space is None or game.pinned(fighter):
         return False
     reach = destinations(game, fighter, steps, mctx)
-    order = sorted(reach, key=lambda s: (reach[s], game.board.ids[s]))
-    labels = ["stay" if s == fighter.space else f"space {game.board.ids[s]} ({reach[s]} away)" for s in order]
-    dest = game.decide(seat, SPACE, prompt or f"Move {fighter.name} up to {steps}: choose a destination",
-                       order, labels, tag=tags.MOVE_DEST, context={"fighter": fighter, "steps": steps})
+    ids, start = game.board.ids, fighter.space
+    order = sorted(reach, key=lambda s: (reach[s], ids[s]))
+    dest = game.decide(seat, SPACE, prompt or f"Move {fighter.name} up to {steps}: choose a destination", order,
+                       lambda: ["stay" if s == start else f"space {ids[s]} ({reach[s]} away)" for s in order],
+                       tag=tags.MOVE_DEST, context={"fighter": fighter, "steps": steps})
     if dest == fighter.space:
         return False
     routes = route_options(game, fighter, dest, steps, mctx)
     if not routes:
         return False
-    labels = [describe_route(game, fighter, r, mctx) for r in routes]
-    route = game.decide(seat, PATH, f"Choose {fighter.name}'s route", routes, labels, tag=tags.MOVE_ROUTE,
+    route = game.decide(seat, PATH, f"Choose {fighter.name}'s route", routes,
+                        lambda: [describe_route(game, fighter, r, mctx) for r in routes], tag=tags.MOVE_ROUTE,
                         context={"fighter": fighter})
     mctx.data["route"] = route          # effects that care about the route read it back
     game.move_along(fighter, route, mctx)

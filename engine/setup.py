@@ -25,19 +25,38 @@ def compile_effects(blocks) -> tuple[Effect, ...]:
     return effects
 
 
+_CARD_FIELDS: dict[tuple, tuple] = {}
+
+
+def card_fields(d, uncancellable: bool) -> tuple:
+    """A hero card definition's runtime Card fields (besides uid and owner), worked out once
+    per process: every game builds every deck again."""
+    key = (id(d), uncancellable)
+    hit = _CARD_FIELDS.get(key)
+    if hit is not None and hit[0] is d:            # the held reference keeps the id unique
+        return hit[1]
+    effects = compile_effects(d.effects)
+    if uncancellable:
+        effects = tuple(replace(e, uncancellable=True) for e in effects)
+    boost = d.boost if d.boost is not None else 0
+    fields = (d.name, d.type, d.value, boost, d.fighter, effects, tuple(d.tags), tuple(d.requirement),
+              d.boost is not None or d.boost_roll, d.boost_roll)
+    if len(_CARD_FIELDS) > 4096:
+        _CARD_FIELDS.clear()
+    _CARD_FIELDS[key] = (d, fields)
+    return fields
+
+
 def build_deck(game: Game, side: Side, card_defs, uncancellable: bool = False) -> list[Card]:
     """Runtime cards, one per copy. `uncancellable`: a hero whose every effect ignores
     "cancel" (Winter Soldier) gets it stamped on each effect, so combat needs no special case."""
     cards = []
     for d in card_defs:
-        effects = compile_effects(d.effects)
-        if uncancellable:
-            effects = tuple(replace(e, uncancellable=True) for e in effects)
-        boost = d.boost if d.boost is not None else 0
+        name, kind, value, boost, fighter, effects, tags, requirement, boostable, boost_roll = \
+            card_fields(d, uncancellable)
         for _ in range(d.copies):
-            cards.append(Card(game.next_uid(), d.name, d.type, d.value, boost, d.fighter, effects, side,
-                              tags=tuple(d.tags), requirement=tuple(d.requirement),
-                              boostable=d.boost is not None or d.boost_roll, boost_roll=d.boost_roll))
+            cards.append(Card(game.next_uid(), name, kind, value, boost, fighter, effects, side,
+                              tags=tags, requirement=requirement, boostable=boostable, boost_roll=boost_roll))
     return cards
 
 

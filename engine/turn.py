@@ -38,12 +38,12 @@ def valid_targets(game: Game, fighter: Fighter) -> list[Fighter]:
     if not fighter.alive or fighter.space is None:
         return []
     ab = reaching(fighter.side)
+    cards = attack_cards(game, fighter.side, fighter) if ab is not None else None   # the same for every target
     out = []
     for other in game.fighters:
         if other.side.team == fighter.side.team:
             continue
-        if in_reach(game, fighter, other) or (
-                ab is not None and ab.reach_cards(game, fighter, other, attack_cards(game, fighter.side, fighter))):
+        if in_reach(game, fighter, other) or (ab is not None and ab.reach_cards(game, fighter, other, cards)):
             if game.rules.can_target(game, fighter, other):
                 out.append(other)
     return out
@@ -63,13 +63,16 @@ def attack_cards_against(game: Game, side: Side, attacker: Fighter, target: Figh
 
 
 def attack_options(game: Game, side: Side) -> list[tuple[Fighter, Fighter]]:
-    out = []
+    return list(_attack_pairs(game, side))
+
+
+def _attack_pairs(game: Game, side: Side):
+    """(attacker, target) pairs one by one: legal_actions only needs to know there is one."""
     for f in side.alive_fighters:
         if f.space is None or not attack_cards(game, side, f):
             continue
         for t in valid_targets(game, f):
-            out.append((f, t))
-    return out
+            yield f, t
 
 
 def requirement_met(game: Game, side: Side, card: Card, fighter: Fighter) -> bool:
@@ -79,22 +82,25 @@ def requirement_met(game: Game, side: Side, card: Card, fighter: Fighter) -> boo
 
 
 def scheme_options(game: Game, side: Side) -> list[tuple[Card, Fighter]]:
-    out = []
+    return list(_scheme_pairs(game, side))
+
+
+def _scheme_pairs(game: Game, side: Side):
+    """(scheme card, fighter) pairs one by one: legal_actions only needs to know there is one."""
     ab = side.ability
     for c in side.hand:
         if c.kind != "scheme" or (ab is not None and not ab.can_play(game, c)):
             continue
         for f in side.alive_fighters:
             if game.usable_by(c, f) and requirement_met(game, side, c, f):
-                out.append((c, f))
-    return out
+                yield c, f
 
 
 def legal_actions(game: Game, side: Side) -> list:
     acts: list = [MANEUVER]
-    if scheme_options(game, side):
+    if next(_scheme_pairs(game, side), None) is not None:
         acts.append(SCHEME)
-    if attack_options(game, side):
+    if next(_attack_pairs(game, side), None) is not None:
         acts.append(ATTACK)
     if side.ability is not None:
         acts.extend(side.ability.extra_actions(game))
@@ -106,15 +112,16 @@ def take_turn(game: Game, side: Side) -> None:
     game.current = side
     game.turn += 1
     side.actions_left = 2
-    game.log("turn", f"{side.name}'s turn.", side=side.index)
+    if game.events is not None:   # no text to build in batch runs (the log is off)
+        game.log("turn", f"{side.name}'s turn.", side=side.index)
     ab = side.ability
     if ab is not None:
         ab.start_of_turn(game)
     while side.actions_left > 0 and not side.eliminated:
         acts = legal_actions(game, side)
-        labels = [a if isinstance(a, str) else a[0] for a in acts]
         act = game.decide(side.index, ACTION, f"{side.name}: choose an action ({side.actions_left} left)",
-                          acts, labels, tag=tags.ACTION, force=True)
+                          acts, lambda acts=acts: [a if isinstance(a, str) else a[0] for a in acts],
+                          tag=tags.ACTION, force=True)
         side.actions_left -= 1
         if act == MANEUVER:
             maneuver(game, side)
@@ -135,13 +142,15 @@ def take_turn(game: Game, side: Side) -> None:
 def enforce_hand_limit(game: Game, side: Side) -> None:
     limit = side.hand_limit
     while len(side.hand) > limit:
+        cards = list(side.hand)
         card = game.decide(side.index, CARD, f"Hand limit {limit}: choose a card to discard",
-                           list(side.hand), [c.name for c in side.hand], tag=tags.HAND_LIMIT)
+                           cards, lambda cards=cards: [c.name for c in cards], tag=tags.HAND_LIMIT)
         game.discard_from_hand(side, card, "hand limit")
 
 
 def maneuver(game: Game, side: Side) -> MoveContext:
-    game.log("action", f"{side.name} maneuvers.", side=side.index, action=MANEUVER)
+    if game.events is not None:   # no text to build in batch runs (the log is off)
+        game.log("action", f"{side.name} maneuvers.", side=side.index, action=MANEUVER)
     if side.ability is not None:
         side.ability.maneuver_draw(game)
     else:
@@ -159,9 +168,9 @@ def maneuver(game: Game, side: Side) -> MoveContext:
             if not movers:
                 break
             options: list = [*movers, None]
-            labels = [f"move {f.name}" for f in movers] + ["done moving"]
             f = game.decide(side.index, FIGHTER, f"Maneuver: move which fighter (up to {steps})?", options,
-                            labels, tag=tags.MOVE_FIGHTER, force=True)
+                            lambda movers=movers: [f"move {f.name}" for f in movers] + ["done moving"],
+                            tag=tags.MOVE_FIGHTER, force=True)
             if f is None:
                 break
             moved.add(f.uid)
@@ -179,8 +188,8 @@ def boost_movement(game: Game, side: Side) -> int | None:
     pool = game.boost_pool(side, extra)
     if not pool:
         return None
-    labels = ["no boost"] + [f"{c.name} (+{c.boost_text})" for c in pool]
-    card = game.decide(side.index, CARD, "Maneuver: boost your movement?", [None, *pool], labels,
+    card = game.decide(side.index, CARD, "Maneuver: boost your movement?", [None, *pool],
+                       lambda: ["no boost"] + [f"{c.name} (+{c.boost_text})" for c in pool],
                        tag=tags.BOOST, force=True)
     if card is None:
         return None
@@ -198,11 +207,11 @@ def boost_movement(game: Game, side: Side) -> int | None:
 def scheme(game: Game, side: Side) -> None:
     opts = scheme_options(game, side)
     cards = list(dict.fromkeys(c for c, _ in opts))
-    card = game.decide(side.index, CARD, "Scheme: choose a scheme card", cards, [c.name for c in cards],
+    card = game.decide(side.index, CARD, "Scheme: choose a scheme card", cards, lambda: [c.name for c in cards],
                        tag=tags.SCHEME_CARD)
     fighters = [f for c, f in opts if c is card]
     fighter = game.decide(side.index, FIGHTER, f"Which fighter plays {card.name}?", fighters,
-                          [f.name for f in fighters], tag=tags.SCHEME_FIGHTER)
+                          lambda: [f.name for f in fighters], tag=tags.SCHEME_FIGHTER)
     side.hand.remove(card)
     game.note(side, "played")
     game.note(side, "scheme")
@@ -220,14 +229,14 @@ def scheme(game: Game, side: Side) -> None:
 
 def attack(game: Game, side: Side) -> None:
     opts = attack_options(game, side)
-    labels = [f"{a.name} attacks {t.name}" for a, t in opts]
-    attacker, target = game.decide(side.index, TARGET, "Attack: choose attacker and target", opts, labels,
-                                   tag=tags.ATTACK_TARGET)
+    attacker, target = game.decide(side.index, TARGET, "Attack: choose attacker and target", opts,
+                                   lambda: [f"{a.name} attacks {t.name}" for a, t in opts], tag=tags.ATTACK_TARGET)
     cards = attack_cards_against(game, side, attacker, target)
     card = game.decide(side.index, CARD, f"{attacker.name} attacks {target.name}: choose an attack card",
-                       cards, [f"{c.name} ({c.value})" for c in cards], tag=tags.ATTACK_CARD,
+                       cards, lambda: [f"{c.name} ({c.value})" for c in cards], tag=tags.ATTACK_CARD,
                        context={"attacker": attacker, "defender": target}, force=True)
     side.hand.remove(card)
     game.note(side, "played")
-    game.log("action", f"{attacker.name} attacks {target.name}.", side=side.index, action=ATTACK)
+    if game.events is not None:   # no text to build in batch runs (the log is off)
+        game.log("action", f"{attacker.name} attacks {target.name}.", side=side.index, action=ATTACK)
     fight(game, attacker, target, card)

@@ -51,6 +51,8 @@ from adventures.bots.table import reroll_choice
 from adventures.rules import tags
 from engine.state import ATTACK, DEFENSE, HERO, SCHEME, SIDEKICK, VERSATILE, VILLAIN
 
+_MISSING = object()        # a cache miss (a cached fact may be anything, None included)
+
 
 # ---------------------------------------------------------------- the bot
 class HeuristicBot:
@@ -107,11 +109,12 @@ class HeuristicBot:
             self._cache.clear()
             self._plans.clear()
         key = (name, self.objective_key(game))
-        if key not in self._cache:
+        hit = self._cache.get(key, _MISSING)       # one lookup: a nested key hashes slowly
+        if hit is _MISSING:
             if len(self._cache) > 64:
                 self._cache.clear()
-            self._cache[key] = compute()
-        return self._cache[key]
+            hit = self._cache[key] = compute()
+        return hit
 
     def foot(self, game) -> tuple[set[int], set[int]]:
         return self._cached(game, "foot", lambda: foot_soldiers(game))
@@ -229,6 +232,11 @@ def attack_score(game, target, value: int, villain_weight: float = 4.0) -> float
         return villain_weight * exp + (50.0 if value - min(defs) >= target.health else 0.0)
     kill = sum(1 for d in defs if value - d >= target.health) / len(defs)
     return exp + 4.0 * kill
+
+
+def best_index(scores: list) -> int:
+    """The index of the first highest score: max(range(n), key=...) without a call per option."""
+    return scores.index(max(scores))
 
 
 def default_choice(bot, game, decision) -> int:
@@ -430,8 +438,9 @@ def h_move_dest(bot, game, d) -> int:
 
             def score(s):
                 return (10.0 if s in wired else 0.0) - 0.1 * vdist[s]
-        i = max(range(len(opts)), key=lambda i: score(opts[i]))
-        if score(opts[i]) >= 1.0:
+        scores = [score(s) for s in opts]
+        i = best_index(scores)
+        if scores[i] >= 1.0:
             return i
     enemies = enemy_fighters(game)
     if not enemies:
@@ -467,9 +476,9 @@ def h_move_dest(bot, game, d) -> int:
             c = 0 if in_range(board, f, s, t.space) else dist[s][t.space] - 1
             if c < best:
                 best = c
-        bonus = 0.5 if any(in_range(board, f, s, w.space) for w in weak) else 0.0
+        bonus = 0.5 if weak and any(in_range(board, f, s, w.space) for w in weak) else 0.0
         return -best * 10 + bonus - 0.01 * dist[start][s]
-    return max(range(len(opts)), key=lambda i: score(opts[i]))
+    return best_index([score(s) for s in opts])
 
 
 def route_cost(game, bot, fighter, route) -> float:

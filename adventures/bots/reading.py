@@ -271,6 +271,19 @@ def board_symmetric(board) -> bool:
     return hit[1]
 
 
+_STEPS: dict[int, tuple] = {}
+
+
+def circle_steps(board) -> list[tuple[tuple[int, int | None], ...]]:
+    """Per space, its (neighbour, Foot circle on that edge or None) pairs in `adj` order:
+    the sweep search asks this at every step (built once per compiled board)."""
+    hit = _STEPS.get(id(board))
+    if hit is None or hit[0] is not board:
+        ec = board.edge_circle
+        hit = _STEPS[id(board)] = (board, [tuple((t, ec.get((a, t))) for t in ts) for a, ts in enumerate(board.adj)])
+    return hit[1]
+
+
 def sweep_routes(game, fighter, steps: int, targets: set[int], gap: list[int] | None = None) -> dict[int, tuple]:
     """For each space `fighter` may end on within `steps`: the most target circles a route
     there crosses. Routes are simple paths that never enter a space held by an opposing
@@ -282,25 +295,24 @@ def sweep_routes(game, fighter, steps: int, targets: set[int], gap: list[int] | 
     if steps <= 0 or gap[start] >= steps:
         return {start: ()}                       # no target circle within reach: skip the search
     team = fighter.side.team
-    blocked = {f.space for f in game.fighters if f.side.team != team}
+    # Spaces a route may not enter now: opposing fighters' and the route's own (simple paths).
+    closed = {f.space for f in game.fighters if f.side.team != team}
+    closed.add(start)
     occ = game.occ
-    adj = board.adj
-    edge_circle = board.edge_circle
+    steps_of = circle_steps(board)
     best: dict[int, tuple] = {start: ()}
-    on_path = {start}
 
     def walk(node: int, left: int, crossed: tuple) -> None:
-        for t in adj[node]:
-            if t in blocked or t in on_path:
+        for t, k in steps_of[node]:
+            if t in closed:
                 continue
-            k = edge_circle.get((node, t))
             c = crossed + (k,) if k is not None and k in targets else crossed
             if occ[t] is None and len(c) >= len(best.get(t, ())):
                 best[t] = c
             if left > 1 and gap[t] < left - 1:
-                on_path.add(t)
+                closed.add(t)
                 walk(t, left - 1, c)
-                on_path.discard(t)
+                closed.discard(t)
 
     walk(start, steps, ())
     return best

@@ -148,7 +148,8 @@ def enemy_turn(game: Game, side: Side, move: int) -> None:
         return
     game.current = side
     game.turn += 1       # "this turn" bookkeeping (Side.this_turn) counts enemy turns too
-    game.log("turn", f"{side.name}'s turn (move {move}).", side=side.index)
+    if game.events is not None:   # no text to build in batch runs (the log is off)
+        game.log("turn", f"{side.name}'s turn (move {move}).", side=side.index)
     for plugin in game.adv.plugins:
         if plugin.side is side and plugin.before_enemy_turn(game, side):
             return
@@ -164,14 +165,15 @@ def enemy_turn(game: Game, side: Side, move: int) -> None:
     if card is None or not target.alive or target.space is None:
         return
     card = resolve_fury(game, side, card)
-    game.log("action", f"{enemy.name} attacks {target.name}.", side=side.index, action="attack")
+    if game.events is not None:   # no text to build in batch runs (the log is off)
+        game.log("action", f"{enemy.name} attacks {target.name}.", side=side.index, action="attack")
     fight(game, enemy, target, card)
 
 
 def choose_target(game: Game, side: Side, options: list[Fighter], why: str) -> Fighter:
-    labels = [f"{t.name} ({game.space_label(t.space)}, {t.health} health)" for t in options]
-    return game.decide(TABLE, TARGET, f"Players choose: which {why} fighter does {side.name} attack?",
-                       options, labels, tag=tags.ENEMY_TARGET, context={"enemy": side.fighters[0]})
+    return game.decide(TABLE, TARGET, f"Players choose: which {why} fighter does {side.name} attack?", options,
+                       lambda: [f"{t.name} ({game.space_label(t.space)}, {t.health} health)" for t in options],
+                       tag=tags.ENEMY_TARGET, context={"enemy": side.fighters[0]})
 
 
 def move_enemy_next_to(game: Game, enemy: Fighter, target: Fighter, move: int) -> None:
@@ -187,7 +189,7 @@ def move_enemy_next_to(game: Game, enemy: Fighter, target: Fighter, move: int) -
     need = min(dist[s] for s in ends)
     ends = sorted((s for s in ends if dist[s] == need), key=lambda s: board.ids[s])
     end = game.decide(TABLE, SPACE, f"Players choose where {enemy.name} stops next to {target.name}", ends,
-                      [f"space {board.ids[s]}" for s in ends], tag=tags.ENEMY_ROUTE)
+                      lambda: [f"space {board.ids[s]}" for s in ends], tag=tags.ENEMY_ROUTE)
     route = board.shortest_paths(enemy.space, end, blocked, limit=1)[0]
     from engine.rules import MoveContext
     game.move_along(enemy, route, MoveContext(enemy.side, maneuver=False))

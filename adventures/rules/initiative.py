@@ -22,7 +22,8 @@ def card_ctx(game: Game, card: InitCard) -> Ctx:
 
 
 def resolve_right_now(game: Game, card: InitCard) -> None:
-    game.log("initiative", f"Initiative: {card.name}.", card=card.name, key=card.key)
+    if game.events is not None:   # no text to build in batch runs (the log is off)
+        game.log("initiative", f"Initiative: {card.name}.", card=card.name, key=card.key)
     if card.owner == PLAYER:
         if card.side is not None and not card.side.eliminated:
             take_turn(game, card.side)

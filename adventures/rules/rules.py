@@ -12,8 +12,12 @@ class AdventureRules(Rules):
 
     # -- movement: every plugin may react (Foot soldiers, mousers, ...)
     def path_signature(self, game, fighter, path, mctx: MoveContext):
-        sig = tuple(s for p in game.adv.plugins if (s := p.path_signature(game, fighter, path, mctx)))
-        return sig or None
+        sig = []                           # a plain loop: asked for every route of every move
+        for p in game.adv.plugins:
+            s = p.path_signature(game, fighter, path, mctx)
+            if s:
+                sig.append(s)
+        return tuple(sig) or None
 
     def before_move(self, game, fighter, path, mctx):
         for p in game.adv.plugins:
@@ -33,7 +37,10 @@ class AdventureRules(Rules):
 
     # -- combat
     def defense_modifier(self, game, fighter):
-        return sum(p.defense_modifier(game, fighter) for p in game.adv.plugins)
+        total = 0                          # a plain loop: asked for every defense value a bot weighs
+        for p in game.adv.plugins:
+            total += p.defense_modifier(game, fighter)
+        return total
 
     def enemy_combat_card(self, game, side, role):
         card = enemy_mod.take_top(game, side)

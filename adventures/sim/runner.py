@@ -143,7 +143,8 @@ def _whole_in(value, lo: int, hi: int) -> bool:
 def _catalog():
     """The content catalog, built once per process (workers keep it between chunks), with
     compiled boards cached: new_adventure uses `catalog.compiled_board` when it exists, and
-    nothing mutates a compiled Board, so every game of the process can share it."""
+    nothing mutates a compiled Board, so every game of the process can share it. Heroes and
+    enemies found by name are kept too (every game's setup looks its seats up again)."""
     import dataclasses
 
     from adventures.content.catalog import Catalog, load_catalog
@@ -152,6 +153,21 @@ def _catalog():
     @dataclasses.dataclass
     class SimCatalog(Catalog):
         boards_compiled: dict = dataclasses.field(default_factory=dict)
+        found: dict = dataclasses.field(default_factory=dict)
+
+        def hero(self, name: str):
+            return self._found(("hero", name), lambda: Catalog.hero(self, name))
+
+        def enemy(self, name: str, role: str | None = None):
+            return self._found(("enemy", name, role), lambda: Catalog.enemy(self, name, role))
+
+        def _found(self, key: tuple, look_up):
+            hit = self.found.get(key)
+            if hit is None:
+                hit = look_up()
+                if hit is not None:
+                    self.found[key] = hit
+            return hit
 
         def compiled_board(self, key: str):
             board = self.boards_compiled.get(key)

@@ -37,8 +37,20 @@ def under_threat(game) -> str | None:
     return game.adv.data.get("under_threat")
 
 
-def circles_of(game, borough: str) -> list[int]:
-    return [k for k, (_, _, b) in enumerate(game.board.circles) if b == borough]
+_BY_BOROUGH: dict[int, tuple] = {}
+
+
+def circles_of(game, borough: str) -> tuple[int, ...]:
+    """The Foot circles of a borough, in circle order (grouped once per compiled board:
+    every soldier deployed asks)."""
+    board = game.board
+    hit = _BY_BOROUGH.get(id(board))
+    if hit is None or hit[0] is not board:
+        by: dict[str, list[int]] = {}
+        for k, (_, _, b) in enumerate(board.circles):
+            by.setdefault(b, []).append(k)
+        hit = _BY_BOROUGH[id(board)] = (board, {b: tuple(ks) for b, ks in by.items()})
+    return hit[1].get(borough, ())
 
 
 def circle_label(game, k: int) -> str:
@@ -79,14 +91,15 @@ def deploy(game, borough: str | None, count: int, why: str = "") -> list[int]:
         if not pool:
             break                                # every circle on the map is occupied
         k = game.decide(TABLE, SPACE, f"Players choose a Foot circle in {target} for a Foot soldier",
-                        pool, [circle_label(game, c) for c in pool], tag=tags.PLACE_FOOT,
+                        pool, lambda pool=pool: [circle_label(game, c) for c in pool], tag=tags.PLACE_FOOT,
                         context={"borough": target, "pick": "circle"})     # options are circle indices
         side = ENTRENCHED if target in fallen(game) else PATROLLING
         on_board[k] = side
         adv.supply[FOOT] -= 1
         placed.append(k)
-        game.log("foot", f"A {side} Foot soldier is deployed on the {circle_label(game, k)}"
-                         f"{' (' + why + ')' if why else ''}.", circle=k, borough=target, state=side)
+        if game.events is not None:   # no text to build in batch runs (the log is off)
+            game.log("foot", f"A {side} Foot soldier is deployed on the {circle_label(game, k)}"
+                             f"{' (' + why + ')' if why else ''}.", circle=k, borough=target, state=side)
     return placed
 
 

@@ -1,0 +1,43 @@
+"""Decision labels: built when read in batch runs, at once in games people read.
+
+Not a rules test: the decision protocol (engine/decisions.py). Labels are what a person
+sees; bots answer from the options, so a batch run (log off) builds labels only when an
+agent reads them, while a logged game builds them from the state they describe.
+"""
+from __future__ import annotations
+
+from fixtures import grid_board
+
+from engine.decisions import Decision, FirstOptionAgent
+from engine.game import Game
+
+
+def test_labels_given_as_a_function_are_built_only_when_read():
+    built = []
+
+    def labels():
+        built.append(1)
+        return ["left", "right"]
+
+    d = Decision("option", 0, "Which way?", ["l", "r"], labels)
+    assert built == []
+    assert d.labels == ["left", "right"] and d.label(1) == "right"
+    assert d.labels == ["left", "right"] and built == [1]          # built once
+    assert Decision("option", 0, "x", ["a", "b"]).label(1) == "b"   # no labels: the option itself
+
+
+def test_a_logged_game_builds_labels_before_asking_and_a_batch_game_does_not():
+    seen = {}
+
+    class Peek(FirstOptionAgent):
+        def choose(self, game, decision):
+            seen[game.events is not None] = callable(decision._labels)
+            return 0
+
+    calls = []
+    for log in (True, False):
+        game = Game(grid_board(), seed=1, log=log)
+        game.agents[0] = Peek()
+        assert game.decide(0, "option", "Which way?", ["l", "r"], lambda: calls.append(1) or ["L", "R"]) == "l"
+    assert seen == {True: False, False: True}
+    assert calls == [1]          # only the logged game built them
