@@ -283,37 +283,11 @@ def _check_shape(record: dict, where: str, catalog) -> dict:
     if record.get("bot_rng") is not None:
         _check_bot_rng(record["bot_rng"], where)
     kind = record.get("kind", "adventure")
-    if kind == "match":
-        record["scenario"] = _check_match(record["scenario"], where, catalog)
-    elif kind == "adventure":
-        record["scenario"] = _check_scenario(record["scenario"], where, catalog)
+    if kind in ("match", "adventure"):
+        record["scenario"] = _check_definition(record["scenario"], where, catalog, match=kind == "match")
     else:
         raise SaveError(f"{where}: kind must be 'adventure' or 'match', got {_short(kind)}")
     return record
-
-
-def _check_match(data: Any, where: str, catalog) -> dict:
-    """Validate a competitive game's MatchDef and cross-check its hero and board names."""
-    from adventures.competitive.setup import check_match
-    from adventures.content.catalog import load_catalog
-    from engine.content.loader import ContentError
-    from engine.content.schema import MatchDef
-
-    if not isinstance(data, dict):
-        raise SaveError(f"{where}: scenario must be an object, got {_kind(data)}")
-    try:
-        match = MatchDef.model_validate(data)
-    except ValidationError as exc:
-        err = exc.errors(include_url=False)[0]
-        field = ".".join(str(p) for p in err["loc"]) or "scenario"
-        more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
-        raise SaveError(f"{where}: scenario.{field}: {err['msg']}{more}") from None
-    try:
-        check_match(match, catalog if catalog is not None else load_catalog(), where, [])
-    except ContentError as exc:
-        p = exc.problems[0]
-        raise SaveError(f"{where}: scenario.{p.field}: {p.message}") from None
-    return match.model_dump(mode="json")
 
 
 def definition_of(record: dict):
@@ -332,27 +306,30 @@ def _check_bot_rng(state: Any, where: str) -> None:
         raise SaveError(f"{where}: bot_rng is not a random generator state")
 
 
-def _check_scenario(data: Any, where: str, catalog) -> dict:
-    """Validate with ScenarioDef and cross-check the names with the content catalog."""
+def _check_definition(data: Any, where: str, catalog, match: bool) -> dict:
+    """Validate the record's game definition (ScenarioDef, or MatchDef for a competitive
+    game) and cross-check its names with the content catalog."""
+    from adventures.competitive.setup import check_match
     from adventures.content.catalog import check_scenario, load_catalog
     from engine.content.loader import ContentError
-    from engine.content.schema import ScenarioDef
+    from engine.content.schema import MatchDef, ScenarioDef
 
     if not isinstance(data, dict):
         raise SaveError(f"{where}: scenario must be an object, got {_kind(data)}")
     try:
-        scenario = ScenarioDef.model_validate(data)
+        definition = (MatchDef if match else ScenarioDef).model_validate(data)
     except ValidationError as exc:
         err = exc.errors(include_url=False)[0]
         field = ".".join(str(p) for p in err["loc"]) or "scenario"
         more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
         raise SaveError(f"{where}: scenario.{field}: {err['msg']}{more}") from None
     try:
-        check_scenario(scenario, catalog if catalog is not None else load_catalog(), where, {})
+        check = check_match if match else check_scenario
+        check(definition, catalog if catalog is not None else load_catalog(), where, {})
     except ContentError as exc:
         p = exc.problems[0]
         raise SaveError(f"{where}: scenario.{p.field}: {p.message}") from None
-    return scenario.model_dump(mode="json")
+    return definition.model_dump(mode="json")
 
 
 # ---------------------------------------------------------------- restoring
