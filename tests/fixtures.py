@@ -146,3 +146,27 @@ def villain_game(villain: str, players: int = 1, seed: int = 0, agent=None, tabl
 def sid(game, printed: int) -> int:
     """Board index of a printed space id."""
     return game.board.index[printed]
+
+
+# ---------------------------------------------------------------- positions in a game
+def fighter(game, name: str):
+    return next(f for s in game.sides for f in s.fighters if f.name == name)
+
+
+def arrange(game, where: dict[str, int]) -> None:
+    """Take every fighter off the board, then put the named ones on printed space ids."""
+    for f in list(game.fighters):
+        game.lift(f)
+    for name, printed in where.items():
+        game.put(fighter(game, name), sid(game, printed))
+
+
+def my_turn(game, side, actions: int = 1) -> None:
+    """Make it `side`'s turn (per-turn records start afresh) with `actions` left."""
+    game.turn += 1
+    game.current = side
+    side.actions_left = actions
+
+
+def space_of(game, name: str) -> int:
+    return game.board.ids[fighter(game, name).space]

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import pytest
 from fixtures import (
+    arrange,
+    fighter,
     grid_board_def,
     make_catalog,
     make_villain,
+    my_turn,
     named,
     pick,
     sid,
+    space_of,
     take_card,
     to_hand,
     villain_game,
@@ -55,33 +59,10 @@ def coop(*keys: str, rules=(), table=None):
     return game
 
 
-def fighter(game, name: str):
-    return next(f for s in game.sides for f in s.fighters if f.name == name)
-
-
-def arrange(game, where: dict[str, int]) -> None:
-    """Take every fighter off the board, then put the named ones on printed space ids."""
-    for f in list(game.fighters):
-        game.lift(f)
-    for name, printed in where.items():
-        game.put(fighter(game, name), sid(game, printed))
-
-
-def my_turn(game, side, actions: int = 1) -> None:
-    """Make it `side`'s turn (per-turn records start afresh) with `actions` left."""
-    game.turn += 1
-    game.current = side
-    side.actions_left = actions
-
-
 def villain_defends_with(game, name: str) -> None:
     """Put the named card on top of the villain's deck: enemies defend with their top card."""
     vside = game.adv.villain
     vside.deck.append(take_card(vside, name))
-
-
-def space_of(game, name: str) -> int:
-    return game.board.ids[fighter(game, name).space]
 
 
 def dest(game, printed: int, who: str | None = None):
