@@ -24,7 +24,6 @@ from pathlib import Path
 
 from adventures.sim import runner
 from adventures.tools import limits
-from engine.content.loader import ContentError
 
 SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
 DEFAULT_SCENARIOS = ("shredder-1p", "shredder-2p", "shredder-4p", "krang-1p", "krang-2p", "krang-4p")
@@ -116,13 +115,9 @@ def instructions_per_game(scenario, games: int, seed: int) -> float | None:
 
 def run(args: argparse.Namespace) -> int:
     files = args.scenarios or default_files()
-    scenarios = []
-    for f in files:
-        try:
-            scenarios.append(runner.load_scenario(f))
-        except ContentError as exc:
-            print(str(exc), file=sys.stderr)
-            return 2
+    scenarios = runner.load_scenarios_for_command(files)
+    if scenarios is None:
+        return 2
     prof = cProfile.Profile() if args.profile else None
     print(f"{'scenario':34} {'heroes':>6} {'games/s':>9} {'decisions/s':>12} {'decisions/game':>15} "
           f"{'target':>7} {'ratio':>6}" + ("  instructions/game" if args.callgrind else ""))

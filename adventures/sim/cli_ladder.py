@@ -19,7 +19,6 @@ import time
 from pathlib import Path
 
 from adventures.sim import runner, stats
-from engine.content.loader import ContentError
 
 SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
 BOT_ORDER = ("random", "heuristic", "expert")
@@ -92,16 +91,9 @@ def table(rows: list[dict]) -> str:
 
 def run(args: argparse.Namespace) -> int:
     files = args.scenarios or default_files()
-    scenarios = []
-    for f in files:
-        try:
-            scenarios.append(runner.load_scenario(f))
-        except ContentError as exc:
-            print(str(exc), file=sys.stderr)
-            return 2
-        except Exception as exc:
-            print(f"{f}:1: cannot load: {type(exc).__name__}: {exc}", file=sys.stderr)
-            return 2
+    scenarios = runner.load_scenarios_for_command(files)
+    if scenarios is None:
+        return 2
     if args.games < 1:
         print("adventures ladder: --games must be at least 1", file=sys.stderr)
         return 2

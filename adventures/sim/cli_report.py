@@ -19,7 +19,6 @@ from collections import Counter
 from pathlib import Path
 
 from adventures.sim import runner, stats
-from engine.content.loader import ContentError
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -150,16 +149,10 @@ def write(out: Path, sections: list[str]) -> Path:
 
 
 def run(args: argparse.Namespace) -> int:
-    scenarios = []
-    for f in args.scenarios:
-        try:
-            scenarios.append((f, runner.load_scenario(f)))
-        except ContentError as exc:
-            print(str(exc), file=sys.stderr)
-            return 2
-        except Exception as exc:
-            print(f"{f}:1: cannot load: {type(exc).__name__}: {exc}", file=sys.stderr)
-            return 2
+    loaded = runner.load_scenarios_for_command(args.scenarios)
+    if loaded is None:
+        return 2
+    scenarios = list(zip(args.scenarios, loaded))
     out = Path(args.out)
     try:
         out.mkdir(parents=True, exist_ok=True)

@@ -16,7 +16,6 @@ import time
 
 from adventures.sim import runner, stats
 from adventures.tools import limits
-from engine.content.loader import ContentError
 from engine.content.schema import MatchDef
 
 
@@ -40,14 +39,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        scenario = runner.load_scenario(args.scenario)
-    except ContentError as exc:
-        print(str(exc), file=sys.stderr)
+    loaded = runner.load_scenarios_for_command([args.scenario])
+    if loaded is None:
         return 2
-    except Exception as exc:  # the promise: a bad file is a message, never a traceback
-        print(f"{args.scenario}:1: cannot load: {type(exc).__name__}: {exc}", file=sys.stderr)
-        return 2
+    scenario, = loaded
     replay_dir = None
     if args.replays:
         try:         # checked before the first game: a bad path must not waste a long run

@@ -20,7 +20,6 @@ import sys
 import time
 
 from adventures.sim import runner, stats
-from engine.content.loader import ContentError
 
 BOOTSTRAP = 400
 
@@ -124,14 +123,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        sc = runner.load_scenario(args.scenario)
-    except ContentError as exc:
-        print(str(exc), file=sys.stderr)
+    loaded = runner.load_scenarios_for_command([args.scenario])
+    if loaded is None:
         return 2
-    except Exception as exc:
-        print(f"{args.scenario}:1: cannot load: {type(exc).__name__}: {exc}", file=sys.stderr)
-        return 2
+    sc, = loaded
     if args.param not in runner.SWEEP_PARAMS - {"bot", "villain", "minions", "allies"}:
         print(f"adventures tune: --param {args.param}: not a numeric parameter (known: "
               f"{', '.join(sorted(runner.OVERRIDE_PARAMS | {'players', 'max_rounds', 'extra_henchmen'}))})",

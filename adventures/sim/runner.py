@@ -41,6 +41,23 @@ def load_scenario(path: str | os.PathLike) -> ScenarioDef | MatchDef:
     return load_scenario_file(path)
 
 
+
+def load_scenarios_for_command(paths) -> list | None:
+    """The scenario (or match) files a command was given, loaded; on the first bad one, its
+    problem is printed as one line per problem on stderr and None is returned (exit 2):
+    a bad file is a message, never a traceback."""
+    out = []
+    for path in paths:
+        try:
+            out.append(load_scenario(path))
+        except ContentError as exc:
+            print(str(exc), file=sys.stderr)
+            return None
+        except Exception as exc:
+            print(f"{path}:1: cannot load: {type(exc).__name__}: {exc}", file=sys.stderr)
+            return None
+    return out
+
 OVERRIDE_PARAMS = frozenset(OverridesDef.model_fields)
 TOP_PARAMS = frozenset({"max_rounds", "allies", "extra_henchmen", "minions", "villain"})
 SWEEP_PARAMS = OVERRIDE_PARAMS | TOP_PARAMS | {"players", "bot"}
