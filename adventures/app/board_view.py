@@ -242,6 +242,20 @@ class BoardView:
     def machine_pos(self, pos) -> tuple[int, int]:
         return int(self.inner.left + pos[0] * self.inner.width), int(self.inner.top + pos[1] * self.inner.height)
 
+    # ------------------------------------------------------------ a preview
+    def draw_preview(self, surf: pygame.Surface, rect: pygame.Rect, y: int) -> pygame.Rect | None:
+        """The board as a framed picture at the top of `rect` from `y` (the new-game
+        screens), or None when there is no room; returns the area drawn."""
+        h = min(int(rect.width / 1.6), rect.bottom - y - 150)
+        if h <= 120:
+            return None
+        area = pygame.Rect(rect.left, y, int(h * 1.6), h)
+        self.layout(area)
+        bg, fg = self.static_layers()
+        surf.blit(bg, area.topleft)
+        surf.blit(fg, area.topleft)
+        return area
+
     # ------------------------------------------------------------ the static layer
     def static_layers(self) -> tuple[pygame.Surface, pygame.Surface]:
         """(background, foreground): borough areas and Dimension X go between the two."""

@@ -337,14 +337,8 @@ class MatchForm:
             from adventures.competitive.setup import competitive_board
             from engine.board import compile_board
             previews[key] = BoardView(competitive_board(compile_board(self.catalog.boards[self.board])))
-        bv = previews[key]
-        h = min(int(rect.width / 1.6), rect.bottom - y - 150)
-        if h > 120:
-            area = pygame.Rect(rect.left, y, int(h * 1.6), h)
-            bv.layout(area)
-            bg, fg = bv.static_layers()
-            surf.blit(bg, area.topleft)
-            surf.blit(fg, area.topleft)
+        area = previews[key].draw_preview(surf, rect, y)
+        if area is not None:
             pygame.draw.rect(surf, T.PANEL_EDGE, area, 1, border_radius=4)
             T.draw_text(surf, self.catalog.boards[self.board].name + " (competitive)",
                         (area.left + 8, area.bottom - 22), 13, T.MUTED)

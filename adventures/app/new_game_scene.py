@@ -482,13 +482,8 @@ class NewGameScene:
                 from engine.board import compile_board
                 self.previews[board_key] = BoardView(compile_board(self.catalog.boards[board_key]))
             bv = self.previews[board_key]
-            h = min(int(rect.width / 1.6), rect.bottom - y - 150)
-            if h > 120:
-                area = pygame.Rect(rect.left, y, int(h * 1.6), h)
-                bv.layout(area)
-                bg, fg = bv.static_layers()
-                surf.blit(bg, area.topleft)
-                surf.blit(fg, area.topleft)
+            area = bv.draw_preview(surf, rect, y)
+            if area is not None:
                 bv.draw_machines(surf, {})          # machines start active (p.16)
                 pygame.draw.rect(surf, T.PANEL_EDGE, area, 1, border_radius=4)
                 br = T.draw_text(surf, self.catalog.boards[board_key].name, (area.left + 8, area.bottom - 22), 13,
