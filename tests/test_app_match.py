@@ -224,9 +224,8 @@ def test_a_match_file_opens_in_the_match_form_and_from_the_command_line(app_home
     the new-game screen and is found by name for `adventures app` / `screenshot`."""
     from pathlib import Path
 
-    from adventures.app.scenarios import find_scenario, is_match_file
+    from adventures.app.scenarios import find_scenario
     path = Path(__file__).resolve().parents[1] / "scenarios" / "duel-leonardo-raphael.yaml"
-    assert is_match_file(path)
     match = find_scenario("duel-leonardo-raphael")
     assert isinstance(match, MatchDef) and [s.hero for s in match.seats] == ["leonardo", "raphael"]
     app = App(SIZE, headless=True, fps=0, speed_ms=0)

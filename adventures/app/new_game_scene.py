@@ -121,21 +121,9 @@ class NewGameScene:
                                 source=str(self.base_path) if self.base_path else "")
 
     def apply_scenario(self, path: Path) -> None:
-        from adventures.app.scenarios import is_match_file
         from adventures.content.checks import load_scenario_file
         from engine.content.loader import ContentError
-        if is_match_file(path):              # a competitive game: the match form takes it
-            try:
-                self.match_form.load(load_scenario_file(path, self.catalog))
-            except ContentError as exc:
-                self.error = str(exc).splitlines()[0]
-                return
-            except Exception as exc:
-                self.error = f"{path.name}: {exc}"
-                return
-            self.mode, self.open_hands, self.error = "match", False, ""
-            self.seed_field.text = str(self.match_form.seed) if self.match_form.seed is not None else ""
-            return
+        from engine.content.schema import MatchDef
         try:     # the one validation path: an unknown hero is an error here too, never Random
             sc = load_scenario_file(path, self.catalog)
         except ContentError as exc:
@@ -143,6 +131,11 @@ class NewGameScene:
             return
         except Exception as exc:
             self.error = f"{path.name}: {exc}"
+            return
+        if isinstance(sc, MatchDef):             # a competitive game: the match form takes it
+            self.match_form.load(sc)
+            self.mode, self.open_hands, self.error = "match", False, ""
+            self.seed_field.text = str(self.match_form.seed) if self.match_form.seed is not None else ""
             return
         self.base, self.base_path = sc, path
         self.villain = sc.villain

@@ -47,13 +47,3 @@ def find_scenario(name: str) -> ScenarioDef:
         return check_scenario(ScenarioDef.model_validate(data), cat, f"<built-in {name.lower()}>", {})
     known = ", ".join(sorted(BUILTIN))
     raise ValueError(f"no scenario {name!r}: give a YAML path, a file in scenarios/, or one of: {known}")
-
-
-def is_match_file(path: Path) -> bool:
-    """Whether a YAML file says `kind: match` (a competitive game, engine.content.schema.MatchDef)."""
-    import re
-    try:
-        head = path.read_text(encoding="utf-8")[:4000]
-    except (OSError, UnicodeDecodeError):
-        return False
-    return re.search(r"^kind:\s*['\"]?match['\"]?\s*(#.*)?$", head, re.MULTILINE) is not None
