@@ -2,8 +2,8 @@
 
 Ops: `remove_from_discard` (the inventions' "remove up to N cards from your discard pile",
 read back with the value `cards_removed`), `discard_to_deck_bottom` (Thinking Ahead),
-`cancel_timing` (Short Circuit: only one timing of the opposing card), `boost_from_deck_bottom`
-(Untested Enhancements), `move_passing_through` (Shift Focus, Party Wagon!),
+`boost_from_deck_bottom` (Untested Enhancements), `move_passing_through` (Party Wagon!: the
+core `move` with `through`, plus damage to one fighter passed through),
 `each_friendly_player` (Donatello Does Machines), `peek_any_deck` (The Future of Ninjutsu).
 Enemies make no decisions (Adventures p.13): each op does nothing for them.
 """
