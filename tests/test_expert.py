@@ -182,7 +182,26 @@ def test_a_time_budget_cuts_the_rollouts():
     sc = scenario("shredder-1p")
     game, d = paused_at_action(sc, 4)
     slow = ExpertBot(rollouts=50, seconds=0.0).analyse(game, d, rng=random.Random(1))
-    assert all(n == 2 for _, n in slow.values())       # stops after the second world
+    assert all(v[1] == 2 for v in slow.values())       # stops after the second world
+
+
+def test_the_expert_overrules_the_heuristic_only_on_clear_evidence():
+    """Options the sampled worlds cannot tell apart keep the heuristic's pick (issue 18:
+    noise and the damage tie-break picking moves cost the expert games); a paired gain
+    above the margin and a standard error wins."""
+    expert = ExpertBot(margin=0.05, z=1.0)
+
+    def scores(**worlds):
+        return {int(k[1:]): (sum(v) / len(v), len(v), v) for k, v in worlds.items()}
+    noisy = scores(o0=[1, 0, 1, 0, 0, 1], o1=[0, 1, 1, 1, 0, 1])       # +1 win, paired noise
+    assert expert.best(noisy, 0) == 0
+    damage_only = scores(o0=[0.02, 0.03, 0.01, 0.02], o1=[0.05, 0.06, 0.04, 0.05])
+    assert expert.best(damage_only, 0) == 0
+    clear = scores(o0=[0, 0, 1, 0, 0, 1], o1=[1, 1, 1, 0, 1, 1])
+    assert expert.best(clear, 0) == 1
+    assert expert.best(clear, 1) == 1
+    rejected = {0: (0.5, 1, [None, 0.5]), 1: (1.0, 1, [1.0, None])}      # no world in common
+    assert expert.best(rejected, 0) == 0
 
 
 def test_the_expert_searches_the_decisions_that_matter():

@@ -60,7 +60,7 @@ class Suggester:
         if decision.tag not in SEARCHED or checkpoint is None or len(decision.options) < 2:
             self.answer, self.shown = (anchor, "by rule of thumb"), True
             return self.message()
-        expert = ExpertBot(rollouts=self.rollouts, seconds=self.seconds, clock=time.perf_counter)
+        expert = self.expert = ExpertBot(rollouts=self.rollouts, seconds=self.seconds, clock=time.perf_counter)
         expert.hidden_hands = hidden_hands
         view = SimpleNamespace(checkpoint=checkpoint, answers=list(game.answers), bot_rng=None)
         rng = random.Random(f"{game.seed}:{len(game.answers)}")       # never the game's own RNGs
@@ -76,7 +76,7 @@ class Suggester:
                 return None
             self.steps = None
             if scores:
-                best = max(scores, key=lambda i: (scores[i][0], i == self.anchor))
+                best = self.expert.best(scores, self.anchor)
                 self.answer = (best, f"{scores[best][1]} sampled futures")
             else:
                 self.answer = (self.anchor, "by rule of thumb")
