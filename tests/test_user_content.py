@@ -228,3 +228,59 @@ def test_the_box_holds_sixteen_allies_and_henchmen_plus_friends_in_odd_places():
     """Adventures p.2: 17 ally & henchman cards; p.19: Friends in Odd Places is one of them."""
     deck = load_catalog(CONTENT_ROOT).allies
     assert len(deck.cards) + 1 == 17
+
+
+def test_a_save_records_the_owners_content_and_loading_with_other_content_says_so_in_one_line(home, capsys):
+    """Issue 17: a save is replayed from its answers, so it records which content it was
+    played with; loaded with other content it still loads, with one line saying the game
+    may play out differently (the app's message and `adventures replay`)."""
+    from adventures.app.controller import restart_from_file
+    from adventures.bots.heuristic import HeuristicBot
+    from adventures.bots.table import TablePolicy
+    from adventures.content.sources import active_catalog
+    from adventures.persistence.replay import export_replay, load_replay, run_replay
+    from adventures.persistence.save import game_record, load_record, save_game, write_record
+    from adventures.rules.runner import play_adventure
+    from adventures.rules.setup import new_adventure
+    from adventures.sim.runner import load_scenario
+
+    assert cli_main(["content", "new", "villain", "shredder"]) == 0
+    mine = home / "content" / "villains" / "shredder.yaml"
+    mine.write_text(mine.read_text(encoding="utf-8").replace("health: [14, 21, 28, 35]", "health: [15, 21, 28, 35]"),
+                    encoding="utf-8")
+    capsys.readouterr()
+
+    def game():
+        sc = load_scenario(ROOT / "scenarios" / "shredder-1p.yaml")
+        return new_adventure(sc, active_catalog(), 5, {0: HeuristicBot()}, TablePolicy(), log=False)
+    g = game()
+    play_adventure(g)
+    export_replay(g, home / "replay.json")
+    midway = game_record(g)
+    midway["answers"] = midway["answers"][:30]          # saved in the middle of the game
+    write_record(midway, home / "save.json")
+    record = load_record(home / "save.json")
+    assert record["content"]["yours"] == ["shredder"]
+    assert run_replay(load_replay(home / "replay.json")).content_note == ""      # same content: silent
+
+    mine.unlink()                                   # the owner's file is gone
+    note = run_replay(load_replay(home / "replay.json")).content_note
+    assert note.startswith("This game was saved with other content (shredder)") and "\n" not in note
+    assert cli_main(["replay", str(home / "replay.json")]) in (0, 1)
+    out = capsys.readouterr().out
+    assert f"{home / 'replay.json'}: note: This game was saved with other content" in out
+    assert "Traceback" not in out
+    restart = restart_from_file(home / "save.json")
+    assert restart.setup.content == record["content"]      # the app compares it once the game is built
+    toasts = []
+
+    def driver(app):
+        if app.game_scene._toast:            # the seat is a bot: the game may already be over
+            toasts.append(app.game_scene._toast[0] if app.game_scene._toast else "")
+            raise QuitApp()
+    App(SIZE, headless=True, fps=0, on_frame=driver, max_frames=300, speed_ms=0).run(resume=str(home / "save.json"))
+    assert "This game was saved with other content (shredder)" in toasts[0]
+    shipped = game()
+    play_adventure(shipped)
+    save_game(shipped, home / "shipped.json")
+    assert load_record(home / "shipped.json")["content"]["yours"] == []

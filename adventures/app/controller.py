@@ -67,6 +67,7 @@ class GameSetup:
     seed: int
     open_hands: bool = True
     source: str = ""              # scenario file it came from, if any
+    content: dict | None = None   # a loaded save's content stamp (adventures.persistence.content_stamp)
 
     @property
     def human_seats(self) -> set[int]:
@@ -198,7 +199,13 @@ class GameController:
         return game
 
     def attach(self, game) -> None:
+        from adventures.persistence.content_stamp import content_warning
         self.game = game
+        if self.setup.content is not None:
+            warning = content_warning({"content": self.setup.content}, game)
+            self.setup.content = None             # said once; saves from now on carry today's stamp
+            if warning:
+                self.message = f"{self.message} · {warning}" if self.message else warning
         game.observer = self.observe
         game.keep_checkpoints = True              # "Suggest" searches from the last quiet point
         self.app.game_scene.attach(game, self)
@@ -408,7 +415,7 @@ def restart_from_file(path: Path, open_hands: bool = True) -> BaseException:
     except SaveError as exc:
         return LoadFailed(str(exc))
     scenario = definition_of(record)
-    setup = GameSetup(scenario, record["seed"], open_hands, source=str(path))
+    setup = GameSetup(scenario, record["seed"], open_hands, source=str(path), content=record.get("content"))
     return Restart(setup, list(record["answers"]), [], record.get("bot_rng"), f"Loaded {Path(path).name}")
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from adventures.persistence.content_stamp import content_warning
 from adventures.persistence.hashing import state_hash
 from adventures.persistence.save import SaveError, game_record, load_record, restore, write_record
 
@@ -35,6 +36,7 @@ class ReplayResult:
     rounds: int
     decisions: int
     problem: str = ""          # why the re-run diverged, if it did
+    content_note: str = ""     # the file was made with other content (content_stamp)
 
     @property
     def identical(self) -> bool:
@@ -65,8 +67,10 @@ def run_replay(record: dict, catalog=None) -> ReplayResult:
     dry = _DryAgent()
     players = len(record["scenario"]["seats"])
     problem = ""
+    note = ""
     try:
         game = restore(record, {seat: dry for seat in range(players)}, dry, catalog)
+        note = content_warning(record, game)
         if record.get("kind") == "match":
             from adventures.competitive.setup import run_match
             over = run_match(game, game.scenario.max_turns)
@@ -78,7 +82,7 @@ def run_replay(record: dict, catalog=None) -> ReplayResult:
         if game.replay_queue:
             problem = f"the game ended with {len(game.replay_queue)} recorded answer(s) left over"
     except ReplayDiverged as exc:
-        return ReplayResult("", record["state_hash"], "", 0, 0, str(exc))
+        return ReplayResult("", record["state_hash"], "", 0, 0, str(exc), note)
     except (ValueError, SaveError) as exc:   # Game.decide: a recorded answer is not a legal option
-        return ReplayResult("", record["state_hash"], "", 0, 0, f"a recorded answer does not fit: {exc}")
-    return ReplayResult(state_hash(game), record["state_hash"], winner, rounds, decisions, problem)
+        return ReplayResult("", record["state_hash"], "", 0, 0, f"a recorded answer does not fit: {exc}", note)
+    return ReplayResult(state_hash(game), record["state_hash"], winner, rounds, decisions, problem, note)

@@ -6,7 +6,8 @@ A game is rebuilt by replaying: same scenario + same seed + same answers = same 
     {"format": "tmnt-adventures-save", "version": SAVE_VERSION,
      "scenario": {...ScenarioDef...}, "seed": 7, "answers": [0, 2, ...],
      "state_hash": "...", "round": 3, "saved_at": "2024-05-01T12:00:00+00:00",
-     "bot_rng": [...]}            # optional: the bots' RNG, so random bots continue alike
+     "bot_rng": [...],            # optional: the bots' RNG, so random bots continue alike
+     "content": {"digest": "...", "yours": [...]}}   # optional: the content played with
 
 A competitive game (adventures.competitive) adds "kind": "match" and its "scenario" is the
 MatchDef; a record without "kind" is a co-op adventure, as every save before matches.
@@ -30,6 +31,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from adventures.persistence.content_stamp import content_stamp
 from adventures.persistence.hashing import state_hash
 
 FORMAT = "tmnt-adventures-save"
@@ -70,6 +72,7 @@ def game_record(game) -> dict:
         "round": game.round,
         "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "bot_rng": [version, list(state), gauss],
+        "content": content_stamp(game),
     }
 
 

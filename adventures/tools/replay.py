@@ -31,6 +31,8 @@ def run(args: argparse.Namespace) -> int:
     except Exception as exc:
         print(f"adventures replay: {args.file}: the re-run failed: {type(exc).__name__}: {_one_line(exc)}")
         return 1
+    if result.content_note:
+        print(f"adventures replay: {args.file}: note: {result.content_note}")
     if result.problem:
         print(f"adventures replay: {args.file}: diverged: {_one_line(result.problem)}")
         print(f"recorded state hash {result.expected}: DIFFERENT")
