@@ -260,3 +260,40 @@ def test_hot_seat_match_passes_the_curtain_between_the_two_players():
     assert "Pass to P1 Leonardo's player" in seen["curtains"]
     assert "Pass to P2 Raphael's player" in seen["curtains"]
     assert seen["hidden_behind_curtain"]
+
+
+@pytest.mark.parametrize("mode,board,heroes", [
+    ("ffa", "new_york_city", ["leonardo", "raphael", "michelangelo"]),
+    ("team", "technodrome", ["donatello", "shredder", "leonardo", "krang"]),
+])
+def test_free_for_all_and_team_games_are_played_in_the_app_to_who_won(mode, board, heroes):
+    """A free-for-all of three (EN p.18) and a 2v2 team game (EN p.19: teams alternate;
+    a team wins when both opposing heroes are defeated) with you on seat 1 and bots on the
+    others, played by clicks to the end screen; the replay re-runs to the same state."""
+    match = MatchDef.model_validate({"name": f"app {mode}", "mode": mode, "board": board, "seats": [
+        {"hero": h, "bot": "human" if i == 0 else "heuristic"} for i, h in enumerate(heroes)]})
+    seen = {}
+
+    def driver(app):
+        scene = app.scene
+        if scene is app.game_scene and scene.model is not None:
+            click_option(app, duel_policy(scene.game, scene.model.decision))
+        elif isinstance(scene, MatchEndScene) and "end" not in seen:
+            seen["end"], seen["title"], seen["game"] = scene.summary, scene.title()[0], scene.game
+            seen["replay"] = scene.replay_path
+            raise QuitApp()
+
+    App(SIZE, headless=True, fps=0, on_frame=driver, max_frames=30000, speed_ms=0).run(start=GameSetup(match, 4))
+    summary, game = seen["end"], seen["game"]
+    assert [s.hero_key for s in game.sides] == heroes
+    assert summary.winner != "timeout" and summary.winners
+    losers = [s for s in game.sides if s not in summary.winners]
+    assert all(not s.hero.alive for s in losers), "every opposing hero is defeated"
+    if mode == "team":
+        assert {s.team for s in summary.winners} == {summary.team} and len(summary.winners) == 2
+        assert seen["title"].endswith(" & ".join(s.hero.name for s in summary.winners))
+    else:
+        assert len(summary.winners) == 1 and seen["title"] == f"{summary.winners[0].hero.name} wins!"
+    from adventures.persistence.replay import load_replay, run_replay
+    result = run_replay(load_replay(seen["replay"]))
+    assert result.identical and result.winner == summary.winner
