@@ -93,6 +93,26 @@ def in_range(board, fighter, space: int, target_space: int) -> bool:
     return target_space in board.adj[space] or (fighter.ranged and board.same_zone(space, target_space))
 
 
+_ATTACK_FROM: dict[int, tuple] = {}
+
+
+def attack_spaces(board, ranged: bool, target_space: int) -> frozenset[int]:
+    """The spaces from which a (ranged or melee) fighter is `in_range` of `target_space`
+    (adjacency is symmetric; built once per compiled board and target space)."""
+    hit = _ATTACK_FROM.get(id(board))
+    if hit is None or hit[0] is not board:
+        hit = _ATTACK_FROM[id(board)] = (board, {})
+    table = hit[1]
+    key = (ranged, target_space)
+    spaces = table.get(key)
+    if spaces is None:
+        adj = board.adj
+        spaces = table[key] = frozenset(
+            s for s in range(len(adj))
+            if target_space in adj[s] or (ranged and board.same_zone(s, target_space)))
+    return spaces
+
+
 def threat_left(game) -> int:
     """Threat spaces left before the villain completes its objective again."""
     adv = game.adv
@@ -303,15 +323,18 @@ def sweep_routes(game, fighter, steps: int, targets: set[int], gap: list[int] | 
     best: dict[int, tuple] = {start: ()}
 
     def walk(node: int, left: int, crossed: tuple) -> None:
+        further = left - 1
         for t, k in steps_of[node]:
             if t in closed:
                 continue
             c = crossed + (k,) if k is not None and k in targets else crossed
-            if occ[t] is None and len(c) >= len(best.get(t, ())):
-                best[t] = c
-            if left > 1 and gap[t] < left - 1:
+            if occ[t] is None:
+                had = best.get(t)
+                if had is None or len(c) >= len(had):
+                    best[t] = c
+            if further and gap[t] < further:
                 closed.add(t)
-                walk(t, left - 1, c)
+                walk(t, further, c)
                 closed.discard(t)
 
     walk(start, steps, ())
