@@ -18,6 +18,18 @@ def blocked_for(game: Game, fighter: Fighter, mctx: MoveContext | None = None) -
     return {f.space for f in game.fighters if f.side.team != team}
 
 
+def blocked_mask(game: Game, fighter: Fighter, mctx: MoveContext | None = None) -> int:
+    """blocked_for as a bitmask (bit i = space i)."""
+    if mctx is not None and mctx.through_opponents:
+        return 0
+    team = fighter.side.team
+    m = 0
+    for f in game.fighters:
+        if f.side.team != team:
+            m |= 1 << f.space
+    return m
+
+
 def held_in_place(game: Game, fighter: Fighter) -> bool:
     """An ability keeps the fighter on its space (Krang's Pan-Dimensional Portal)."""
     return any(s.ability is not None and type(s.ability).holds_in_place is not Ability.holds_in_place
@@ -44,7 +56,7 @@ def destinations(game: Game, fighter: Fighter, steps: int, mctx: MoveContext | N
         return {}
     if held_in_place(game, fighter):
         return {fighter.space: 0}
-    return game.board.reachable(fighter.space, steps, blocked_for(game, fighter, mctx), game.occupied_spaces())
+    return game.board.reachable_masked(fighter.space, steps, blocked_mask(game, fighter, mctx), game.occ_mask)
 
 
 def route_options(game: Game, fighter: Fighter, dest: int, steps: int,

@@ -40,11 +40,19 @@ def valid_targets(game: Game, fighter: Fighter) -> list[Fighter]:
     ab = reaching(fighter.side)
     cards = attack_cards(game, fighter.side, fighter) if ab is not None else None   # the same for every target
     out = []
+    team = fighter.side.team
+    board = game.board
+    here = fighter.space
+    near = board.adj[here]
+    ranged = fighter.ranged
+    can_target = game.rules.can_target
     for other in game.fighters:
-        if other.side.team == fighter.side.team:
+        if other.side.team == team:
             continue
-        if in_reach(game, fighter, other) or (ab is not None and ab.reach_cards(game, fighter, other, cards)):
-            if game.rules.can_target(game, fighter, other):
+        # in_reach, inlined: asked for every opposing fighter whenever actions are listed
+        if (other.space in near or (ranged and board.same_zone(here, other.space))
+                or (ab is not None and ab.reach_cards(game, fighter, other, cards))):
+            if can_target(game, fighter, other):
                 out.append(other)
     return out
 
