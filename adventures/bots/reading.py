@@ -315,17 +315,20 @@ def sweep_routes(game, fighter, steps: int, targets: set[int], gap: list[int] | 
     if steps <= 0 or gap[start] >= steps:
         return {start: ()}                       # no target circle within reach: skip the search
     team = fighter.side.team
-    # Spaces a route may not enter now: opposing fighters' and the route's own (simple paths).
-    closed = {f.space for f in game.fighters if f.side.team != team}
-    closed.add(start)
+    # Spaces a route may not enter now (a bitmask): opposing fighters' and the route's own
+    # (simple paths), passed down the search so no step has to undo it.
+    closed = 1 << start
+    for f in game.fighters:
+        if f.side.team != team:
+            closed |= 1 << f.space
     occ = game.occ
     steps_of = circle_steps(board)
     best: dict[int, tuple] = {start: ()}
 
-    def walk(node: int, left: int, crossed: tuple) -> None:
+    def walk(node: int, left: int, crossed: tuple, closed: int) -> None:
         further = left - 1
         for t, k in steps_of[node]:
-            if t in closed:
+            if closed >> t & 1:
                 continue
             c = crossed + (k,) if k is not None and k in targets else crossed
             if occ[t] is None:
@@ -333,11 +336,9 @@ def sweep_routes(game, fighter, steps: int, targets: set[int], gap: list[int] | 
                 if had is None or len(c) >= len(had):
                     best[t] = c
             if further and gap[t] < further:
-                closed.add(t)
-                walk(t, further, c)
-                closed.discard(t)
+                walk(t, further, c, closed | 1 << t)
 
-    walk(start, steps, ())
+    walk(start, steps, (), closed)
     return best
 
 
