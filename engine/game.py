@@ -388,8 +388,9 @@ class Game:
             return
         old = fighter.space
         self.put(fighter, space)
-        self.log("place", f"{fighter.name} is placed on space {self.board.ids[space]}.",
-                 fighter=fighter.uid, frm=None if old is None else self.board.ids[old])
+        if self.events is not None:   # no text to build in batch runs (the log is off)
+            self.log("place", f"{fighter.name} is placed on space {self.board.ids[space]}.",
+                     fighter=fighter.uid, frm=None if old is None else self.board.ids[old])
         self.rules.on_placed(self, fighter, space)
 
     def swap(self, a: Fighter, b: Fighter) -> None:

@@ -206,7 +206,8 @@ def boost_movement(game: Game, side: Side) -> int | None:
     elif ab is not None:
         ab.used_for_boost(game, card)
     bonus = game.boost_value(side, card)
-    game.log("boost", f"{side.name} boosts movement by {bonus}.", amount=bonus)
+    if game.events is not None:   # no text to build in batch runs (the log is off)
+        game.log("boost", f"{side.name} boosts movement by {bonus}.", amount=bonus)
     if ab is not None:
         ab.on_boost(game, side, card)
     return bonus
@@ -224,7 +225,8 @@ def scheme(game: Game, side: Side) -> None:
     game.note(side, "played")
     game.note(side, "scheme")
     game.resolving.append(card)     # in play while it resolves (adventures.rules.invariants counts it)
-    game.log("scheme", f"{fighter.name} plays the scheme {card.name}.", side=side.index, card=card.name)
+    if game.events is not None:   # no text to build in batch runs (the log is off)
+        game.log("scheme", f"{fighter.name} plays the scheme {card.name}.", side=side.index, card=card.name)
     ctx = Ctx(game, side, fighter, card)
     for eff in card.effects:
         if eff.timing == "scheme":

@@ -188,11 +188,14 @@ def clearable_foot(game) -> list[int]:
     """Patrolling circles worth sweeping: boroughs holding only patrolling soldiers, few
     enough to clear in a maneuver, and not about to be refilled this round (the borough
     under threat gets new soldiers from To the Streets until it has resolved; p.14-15)."""
-    adv = game.adv
-    board = game.board
-    foot = adv.data.get("foot") or {}
-    under = adv.data.get("under_threat")
-    circles = board.circles
+    return _clearable(game, _foot_by_borough(game))
+
+
+def _foot_by_borough(game) -> tuple[dict[str, list[int]], set[str]]:
+    """The board's Foot circles by borough: ({borough: patrolling circles}, boroughs with
+    an entrenched soldier)."""
+    foot = game.adv.data.get("foot") or {}
+    circles = game.board.circles
     n = len(circles)
     per: dict[str, list[int]] = {}
     dirty: set[str] = set()
@@ -208,6 +211,12 @@ def clearable_foot(game) -> list[int]:
                 per[b] = [k]
             else:
                 ks.append(k)
+    return per, dirty
+
+
+def _clearable(game, by_borough: tuple[dict[str, list[int]], set[str]]) -> list[int]:
+    per, dirty = by_borough
+    under = game.adv.data.get("under_threat")
     out = []
     refill_done = None
     for b, ks in per.items():
@@ -232,12 +241,12 @@ def objective_pressure(game) -> tuple[str, int, float]:
     adv = getattr(game, "adv", None)
     if adv is None:
         return "", 0, 0.0
-    board = game.board
     left = max(1, threat_left(game))
     foot = adv.data.get("foot")
     if isinstance(foot, dict) and foot:
-        extra = len({board.circles[k][2] for k in foot if 0 <= k < len(board.circles)})
-        if not clearable_foot(game):
+        per, dirty = by_borough = _foot_by_borough(game)
+        extra = len(per.keys() | dirty)        # every borough with a soldier on a board circle
+        if not _clearable(game, by_borough):
             return "", extra, 0.0
         advance = 1 + extra
         urgency = 3.0 if advance >= left > advance - 1 else (0.0 if advance >= left else 1.0)

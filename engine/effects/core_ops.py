@@ -408,7 +408,8 @@ def op_gain_action(ctx: Ctx, args) -> None:
     n = amount(ctx, args)
     ctx.side.actions_left += n
     ctx.game.note(ctx.side, "gained_actions", n)     # the invariants' bound: 2 + actions gained
-    ctx.game.log("gain_action", f"{ctx.side.name} gains an action.")
+    if ctx.game.events is not None:   # no text to build in batch runs (the log is off)
+        ctx.game.log("gain_action", f"{ctx.side.name} gains an action.")
 
 
 # ---------------------------------------------------------------- ops: structure
