@@ -82,7 +82,8 @@ class Board:
         return dict(hit)
 
     def _reachable(self, start: int, steps: int, blocked: int, occupied: int) -> dict[int, int]:
-        seen = {start: 0}
+        out = {start: 0}
+        closed = blocked | 1 << start               # seen or blocked: never entered again
         frontier = [start]
         adj = self.adj
         limit = steps if steps >= 0 else self.n      # layer by layer: the same order as a FIFO
@@ -90,13 +91,15 @@ class Board:
             nxt = []
             for s in frontier:
                 for t in adj[s]:
-                    if t not in seen and not blocked >> t & 1:
-                        seen[t] = d
+                    if not closed >> t & 1:
+                        closed |= 1 << t
                         nxt.append(t)
+                        if not occupied >> t & 1:    # crossed, but not a place to end on
+                            out[t] = d
             if not nxt:
                 break
             frontier = nxt
-        return {s: d for s, d in seen.items() if s == start or not occupied >> s & 1}
+        return out
 
     def distances_from(self, start: int, blocked: set[int] | frozenset[int]) -> list[int]:
         """BFS distances from start that never cross a blocked space (a fresh list)."""

@@ -32,8 +32,12 @@ def blocked_mask(game: Game, fighter: Fighter, mctx: MoveContext | None = None) 
 
 def held_in_place(game: Game, fighter: Fighter) -> bool:
     """An ability keeps the fighter on its space (Krang's Pan-Dimensional Portal)."""
-    return any(s.ability is not None and type(s.ability).holds_in_place is not Ability.holds_in_place
-               and s.ability.holds_in_place(game, fighter) for s in game.sides)
+    base = Ability.holds_in_place            # a plain loop: asked for every move
+    for s in game.sides:
+        ab = s.ability
+        if ab is not None and type(ab).holds_in_place is not base and ab.holds_in_place(game, fighter):
+            return True
+    return False
 
 
 def route_shapers(game: Game) -> list[Ability]:
