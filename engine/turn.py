@@ -14,7 +14,8 @@ from engine.effects.resolve import Ctx, check, run_ops
 from engine.game import Game
 from engine.movement import choose_move
 from engine.rules import MoveContext
-from engine.state import Card, Fighter, Side
+from engine.state import ATTACK as ATTACK_CARD
+from engine.state import VERSATILE, Card, Fighter, Side
 
 HAND_LIMIT = 7
 MANEUVER, SCHEME, ATTACK = "maneuver", "scheme", "attack"
@@ -58,7 +59,10 @@ def valid_targets(game: Game, fighter: Fighter) -> list[Fighter]:
 
 
 def attack_cards(game: Game, side: Side, fighter: Fighter) -> list[Card]:
-    return [c for c in side.hand if c.can_attack and game.usable_by(c, fighter)]
+    # Card.can_attack and Game.usable_by, inlined: asked for every fighter at every action.
+    name, label = fighter.name, fighter.label
+    return [c for c in side.hand if (c.kind == ATTACK_CARD or c.kind == VERSATILE)
+            and (c.fighter == "any" or c.fighter == name or (label and c.fighter == label))]
 
 
 def attack_cards_against(game: Game, side: Side, attacker: Fighter, target: Fighter) -> list[Card]:
