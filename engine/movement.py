@@ -89,7 +89,7 @@ def choose_move(game: Game, fighter: Fighter, steps: int, mctx: MoveContext, sea
         return False
     reach = destinations(game, fighter, steps, mctx)
     ids, start = game.board.ids, fighter.space
-    order = sorted(reach, key=lambda s: (reach[s], ids[s]))
+    order = [s for _, _, s in sorted([(d, ids[s], s) for s, d in reach.items()])]   # nearest first, then by id
     dest = game.decide(seat, SPACE, prompt or f"Move {fighter.name} up to {steps}: choose a destination", order,
                        lambda: ["stay" if s == start else f"space {ids[s]} ({reach[s]} away)" for s in order],
                        tag=tags.MOVE_DEST, context={"fighter": fighter, "steps": steps})

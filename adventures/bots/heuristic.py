@@ -290,8 +290,9 @@ def h_action(bot: HeuristicBot, game, d) -> int:
             return index_of(opts, "attack")
     if duty_f is not None and "maneuver" in opts:
         return index_of(opts, "maneuver")
+    enemies = enemy_fighters(game)
     in_position = any(f.alive and f.space is not None and any(
-        in_range(game.board, f, f.space, e.space) for e in enemy_fighters(game)) for f in side.fighters)
+        in_range(game.board, f, f.space, e.space) for e in enemies) for f in side.fighters)
     if "scheme" in opts:
         schemes = sum(1 for c in side.hand if c.kind == SCHEME)
         heals = bot.hurt(hero) and any(c.kind == SCHEME and "recover" in repr(c.effects) for c in side.hand)

@@ -51,7 +51,8 @@ def next_cards(side) -> list:
 def defense_values(game, target) -> list[int]:
     """What an enemy may defend with: the defense values of the cards it can reveal."""
     mod = game.rules.defense_modifier(game, target)
-    vals = [c.printed("defense") + mod for c in next_cards(target.side)]
+    # Card.printed("defense"), inlined: asked for every card of every target a bot weighs.
+    vals = [(c.defense if c.defense is not None else (c.value or 0)) + mod for c in next_cards(target.side)]
     return vals or [mod]
 
 
