@@ -189,10 +189,13 @@ class HeuristicBot:
         if duty == "foot":
             groups = borough_groups(game, targets)
             valued: dict = {}                  # crossed circles -> foot_value: many ends share them
+            gap = None                         # asked once, when a fighter can work (a cached fact)
             for f in side.fighters:
                 if f.alive and f.space is not None and not self.hurt(f):
+                    if gap is None:
+                        gap = self.gap(game)
                     v = 0.0
-                    for c in set(sweep_routes(game, f, steps, targets, self.gap(game)).values()):
+                    for c in set(sweep_routes(game, f, steps, targets, gap).values()):
                         x = valued.get(c)
                         if x is None:
                             x = valued[c] = foot_value(groups, c)
@@ -407,9 +410,10 @@ def duty_boost(bot, game, side, f, duty: str, opts: list) -> int:
     if duty == "foot":
         targets = bot.clearable(game)
         groups = borough_groups(game, targets)
+        gap = bot.gap(game)                # value() is always asked at least once
 
         def value(steps):
-            return max((foot_value(groups, c) for c in sweep_routes(game, f, steps, targets, bot.gap(game)).values()),
+            return max((foot_value(groups, c) for c in sweep_routes(game, f, steps, targets, gap).values()),
                        default=0.0)
     else:
         wired = {s for w in active_machines(game) for s in w}

@@ -304,13 +304,14 @@ def board_symmetric(board) -> bool:
 _STEPS: dict[int, tuple] = {}
 
 
-def circle_steps(board) -> list[tuple[tuple[int, int | None], ...]]:
-    """Per space, its (neighbour, Foot circle on that edge or None) pairs in `adj` order:
-    the sweep search asks this at every step (built once per compiled board)."""
+def circle_steps(board) -> list[tuple[tuple[int, int | None, int], ...]]:
+    """Per space, its (neighbour, Foot circle on that edge or None, 1 << neighbour) triples
+    in `adj` order: the sweep search asks this at every step (built once per compiled board)."""
     hit = _STEPS.get(id(board))
     if hit is None or hit[0] is not board:
         ec = board.edge_circle
-        hit = _STEPS[id(board)] = (board, [tuple((t, ec.get((a, t))) for t in ts) for a, ts in enumerate(board.adj)])
+        hit = _STEPS[id(board)] = (board, [tuple((t, ec.get((a, t)), 1 << t) for t in ts)
+                                           for a, ts in enumerate(board.adj)])
     return hit[1]
 
 
@@ -334,11 +335,14 @@ def sweep_routes(game, fighter, steps: int, targets: set[int], gap: list[int] | 
     occ = game.occ
     steps_of = circle_steps(board)
     best: dict[int, tuple] = {start: ()}
-
-    def walk(node: int, left: int, crossed: tuple, closed: int) -> None:
-        further = left - 1
-        for t, k in steps_of[node]:
-            if closed >> t & 1:
+    # Depth first, each frame (the rest of a space's steps, steps left, circles crossed,
+    # closed spaces) on an explicit stack: the order of a recursive walk, without a call
+    # per space.
+    stack = [(iter(steps_of[start]), steps - 1, (), closed)]
+    while stack:
+        rest, further, crossed, closed = stack[-1]
+        for t, k, bit in rest:
+            if closed & bit:
                 continue
             c = crossed + (k,) if k is not None and k in targets else crossed
             if occ[t] is None:
@@ -346,9 +350,10 @@ def sweep_routes(game, fighter, steps: int, targets: set[int], gap: list[int] | 
                 if had is None or len(c) >= len(had):
                     best[t] = c
             if further and gap[t] < further:
-                walk(t, further, c, closed | 1 << t)
-
-    walk(start, steps, (), closed)
+                stack.append((iter(steps_of[t]), further - 1, c, closed | bit))
+                break
+        else:
+            stack.pop()
     return best
 
 
