@@ -124,13 +124,16 @@ class HeuristicBot:
 
     def pressure(self, game) -> tuple[str, int, float]:
         adv = game.adv
-        if self._cache_game is game:               # _cached, inlined: asked at most decisions
-            key = (("pressure", adv.threat, game.round, len(adv.row)), self.objective_key(game))
-            hit = self._cache.get(key, _MISSING)
-            if hit is not _MISSING:
-                return hit
-        key = ("pressure", adv.threat, game.round, len(adv.row))
-        return self._cached(game, key, lambda: objective_pressure(game))
+        name = ("pressure", adv.threat, game.round, len(adv.row))
+        if self._cache_game is not game:
+            return self._cached(game, name, lambda: objective_pressure(game))
+        key = (name, self.objective_key(game))     # _cached, inlined: asked at most decisions
+        hit = self._cache.get(key, _MISSING)
+        if hit is _MISSING:
+            if len(self._cache) > 64:
+                self._cache.clear()
+            hit = self._cache[key] = objective_pressure(game)
+        return hit
 
     def hurt(self, fighter) -> bool:
         """Badly hurt: a hero that should stay away from enemies."""
