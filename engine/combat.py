@@ -54,8 +54,10 @@ def idle_during_combat(ab: Ability, role: str) -> bool:
 def resolve_timing(game: Game, combat: Combat, timing: str) -> None:
     during = timing == "during_combat"
     for role in ROLES:
-        card = combat.card_of(role)
-        fighter = combat.fighter_of(role)
+        if role == "attacker":         # combat.card_of / fighter_of, inlined (eight times a combat)
+            card, fighter = combat.att_card, combat.attacker
+        else:
+            card, fighter = combat.def_card, combat.defender
         effects = []
         if card is not None:
             # `cancelled` holds card uids (every effect) or (uid, timing) pairs (only the

@@ -7,13 +7,16 @@ from adventures.rules.threat import threat_level
 from engine.rules import MoveContext, Rules
 from engine.state import MINION, VILLAIN
 
-# The hooks below run for every route, step and weighed defense value: a plugin whose class
-# keeps EnemyPlugin's do-nothing hook (None, 0 or no effect) is skipped without a call.
+# The hooks below run for every route, step, maneuver, combat and weighed defense value:
+# a plugin whose class keeps EnemyPlugin's do-nothing hook (None, 0 or no effect) is
+# skipped without a call.
 _PATH_SIGNATURE = EnemyPlugin.path_signature
 _BEFORE_MOVE = EnemyPlugin.before_move
 _ON_STEP = EnemyPlugin.on_step
 _ON_PLACED = EnemyPlugin.on_placed
 _DEFENSE_MODIFIER = EnemyPlugin.defense_modifier
+_AFTER_MANEUVER = EnemyPlugin.after_maneuver
+_AFTER_COMBAT = EnemyPlugin.after_combat
 
 
 class AdventureRules(Rules):
@@ -47,7 +50,8 @@ class AdventureRules(Rules):
 
     def after_maneuver(self, game, side, mctx):
         for p in game.adv.plugins:
-            p.after_maneuver(game, side, mctx)
+            if type(p).after_maneuver is not _AFTER_MANEUVER:
+                p.after_maneuver(game, side, mctx)
 
     # -- combat
     def defense_modifier(self, game, fighter):
@@ -63,7 +67,8 @@ class AdventureRules(Rules):
 
     def after_combat_hook(self, game, combat):
         for p in game.adv.plugins:
-            p.after_combat(game, combat)
+            if type(p).after_combat is not _AFTER_COMBAT:
+                p.after_combat(game, combat)
 
     # -- enemy cards: no hand
     def enemy_draw(self, game, side, n):
