@@ -81,12 +81,19 @@ def t_far_space(game, d) -> int:
     if not fighters:
         return 0
     dist = game.board.dist
+    weighed = [(f.space, _weakness(f)) for f in fighters]     # _danger's terms, read once
 
     def key(i):
         s = opts[i]
         if s is None:
             return (-FAR, 0.0)
-        return (min(dist[f.space][s] for f in fighters), -_danger(game, s, fighters=fighters))
+        row = dist[s]
+        danger = 0.0
+        for fs, weakness in weighed:
+            d = row[fs]
+            if d < FAR:
+                danger += weakness / (1 + d)
+        return (min(dist[fs][s] for fs, _ in weighed), -danger)
     return max(range(len(opts)), key=key)
 
 
