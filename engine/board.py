@@ -68,7 +68,12 @@ class Board:
         `occupied` spaces (any fighter) can be crossed when not blocked but not ended on.
         The start space is always included with distance 0 (moving zero spaces).
         """
-        key = (start, steps, frozenset(blocked), frozenset(occupied))
+        return self.reachable_masked(start, steps, space_mask(blocked), space_mask(occupied))
+
+    def reachable_masked(self, start: int, steps: int, blocked: int, occupied: int) -> dict[int, int]:
+        """`reachable` with the blocked and occupied spaces as bitmasks (bit i = space i):
+        the memo key is then four ints, cheap to hash on every move a game asks about."""
+        key = (start, steps, blocked, occupied)
         hit = self.reach_memo.get(key)
         if hit is None:
             if len(self.reach_memo) >= BFS_MEMO_SIZE:
@@ -76,9 +81,9 @@ class Board:
             hit = self.reach_memo[key] = self._reachable(start, steps, blocked, occupied)
         return dict(hit)
 
-    def _reachable(self, start: int, steps: int, blocked: set[int] | frozenset[int],
-                   occupied: set[int] | frozenset[int]) -> dict[int, int]:
-        seen = {start: 0}
+    def _reachable(self, start: int, steps: int, blocked: int, occupied: int) -> dict[int, int]:
+        out = {start: 0}
+        closed = blocked | 1 << start               # seen or blocked: never entered again
         frontier = [start]
         adj = self.adj
         limit = steps if steps >= 0 else self.n      # layer by layer: the same order as a FIFO
@@ -86,13 +91,15 @@ class Board:
             nxt = []
             for s in frontier:
                 for t in adj[s]:
-                    if t not in seen and t not in blocked:
-                        seen[t] = d
+                    if not closed >> t & 1:
+                        closed |= 1 << t
                         nxt.append(t)
+                        if not occupied >> t & 1:    # crossed, but not a place to end on
+                            out[t] = d
             if not nxt:
                 break
             frontier = nxt
-        return {s: d for s, d in seen.items() if s == start or s not in occupied}
+        return out
 
     def distances_from(self, start: int, blocked: set[int] | frozenset[int]) -> list[int]:
         """BFS distances from start that never cross a blocked space (a fresh list)."""
@@ -175,6 +182,14 @@ class Board:
 
     def circle_on(self, a: int, b: int) -> int | None:
         return self.edge_circle.get((a, b))
+
+
+def space_mask(spaces) -> int:
+    """A set of space indices as a bitmask (bit i = space i)."""
+    m = 0
+    for s in spaces:
+        m |= 1 << s
+    return m
 
 
 def compile_board(defn: BoardDef) -> Board:

@@ -7,6 +7,7 @@ other game effects (hero abilities); then cards go to discard; then "after attac
 from __future__ import annotations
 
 from engine import tags
+from engine.abilities import Ability
 from engine.decisions import CARD, ORDER
 from engine.effects.resolve import Ctx, run_ops
 from engine.game import Game
@@ -41,10 +42,22 @@ def defense_options(game: Game, defender: Fighter) -> list[Card]:
     return [c for c in defender.side.hand if c.can_defend and game.usable_by(c, defender)]
 
 
+def idle_during_combat(ab: Ability, role: str) -> bool:
+    """The ability keeps the base during_combat hook and has no trigger for it: calling it
+    would do nothing (asked twice per combat for every fighter)."""
+    if type(ab).during_combat is not Ability.during_combat:
+        return False
+    triggers = ab.triggers
+    return not triggers.get("during_combat") and not triggers.get("on_attack" if role == "attacker" else "on_defend")
+
+
 def resolve_timing(game: Game, combat: Combat, timing: str) -> None:
+    during = timing == "during_combat"
     for role in ROLES:
-        card = combat.card_of(role)
-        fighter = combat.fighter_of(role)
+        if role == "attacker":         # combat.card_of / fighter_of, inlined (eight times a combat)
+            card, fighter = combat.att_card, combat.attacker
+        else:
+            card, fighter = combat.def_card, combat.defender
         effects = []
         if card is not None:
             # `cancelled` holds card uids (every effect) or (uid, timing) pairs (only the
@@ -52,7 +65,9 @@ def resolve_timing(game: Game, combat: Combat, timing: str) -> None:
             effects = effects_of(card, timing, role)
             if effects and combat.cancelled and is_cancelled(combat, card, timing):
                 effects = [e for e in effects if e.uncancellable]
-        ab = fighter.side.ability if timing == "during_combat" else None
+        ab = fighter.side.ability if during else None
+        if ab is not None and not effects and idle_during_combat(ab, role):
+            continue
         ability_first = False
         if effects and ab is not None and ab.acts_during_combat(game, combat, role):
             # Two effects of the same player at once: that player picks the order (FR p.13).
@@ -152,7 +167,7 @@ def _fight(game: Game, combat: Combat) -> None:
     resolve_timing(game, combat, "after_combat")
     for role in ROLES:
         ab = combat.fighter_of(role).side.ability
-        if ab is not None:
+        if ab is not None and not (type(ab).after_combat is Ability.after_combat and not ab.triggers.get("after_combat")):
             ab.after_combat(game, combat, role)
     game.rules.after_combat_hook(game, combat)
 
@@ -170,5 +185,5 @@ def _fight(game: Game, combat: Combat) -> None:
     resolve_timing(game, combat, "after_attack")
     for role in ROLES:
         ab = combat.fighter_of(role).side.ability
-        if ab is not None:
+        if ab is not None and not (type(ab).after_attack is Ability.after_attack and not ab.triggers.get("after_attack")):
             ab.after_attack(game, combat, role)

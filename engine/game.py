@@ -28,6 +28,7 @@ class Game:
         self.rules = rules or Rules()
         self.sides: list[Side] = []
         self.occ: list[Fighter | None] = [None] * board.n
+        self.occ_mask = 0                     # the occupied spaces of `occ` as a bitmask (bit i = space i)
         self.agents: dict[int, Any] = {}
         self.table_agent: Any = None
         self.answers: list[int] = []          # every answered decision, in order (the replay)
@@ -151,13 +152,16 @@ class Game:
             raise ValueError(f"space {self.board.ids[space]} is occupied by {self.occ[space].name}")
         if fighter.space is not None and self.occ[fighter.space] is fighter:
             self.occ[fighter.space] = None
+            self.occ_mask &= ~(1 << fighter.space)
         fighter.space = space
         self.occ[space] = fighter
+        self.occ_mask |= 1 << space
         self._fighters = None
 
     def lift(self, fighter: Fighter) -> None:
         if fighter.space is not None and self.occ[fighter.space] is fighter:
             self.occ[fighter.space] = None
+            self.occ_mask &= ~(1 << fighter.space)
         fighter.space = None
         self._fighters = None
 
@@ -366,8 +370,10 @@ class Game:
         end = path[-1]
         if self.occ[start] is fighter:
             self.occ[start] = None
+            self.occ_mask &= ~(1 << start)
         fighter.space = end
         self.occ[end] = fighter
+        self.occ_mask |= 1 << end
         if self.events is not None:
             self.log("move", f"{fighter.name} moves from space {self.board.ids[start]} to space "
                      f"{self.board.ids[end]}.", fighter=fighter.uid, path=[self.board.ids[s] for s in path])
@@ -382,8 +388,9 @@ class Game:
             return
         old = fighter.space
         self.put(fighter, space)
-        self.log("place", f"{fighter.name} is placed on space {self.board.ids[space]}.",
-                 fighter=fighter.uid, frm=None if old is None else self.board.ids[old])
+        if self.events is not None:   # no text to build in batch runs (the log is off)
+            self.log("place", f"{fighter.name} is placed on space {self.board.ids[space]}.",
+                     fighter=fighter.uid, frm=None if old is None else self.board.ids[old])
         self.rules.on_placed(self, fighter, space)
 
     def swap(self, a: Fighter, b: Fighter) -> None:

@@ -18,10 +18,26 @@ def blocked_for(game: Game, fighter: Fighter, mctx: MoveContext | None = None) -
     return {f.space for f in game.fighters if f.side.team != team}
 
 
+def blocked_mask(game: Game, fighter: Fighter, mctx: MoveContext | None = None) -> int:
+    """blocked_for as a bitmask (bit i = space i)."""
+    if mctx is not None and mctx.through_opponents:
+        return 0
+    team = fighter.side.team
+    m = 0
+    for f in game.fighters:
+        if f.side.team != team:
+            m |= 1 << f.space
+    return m
+
+
 def held_in_place(game: Game, fighter: Fighter) -> bool:
     """An ability keeps the fighter on its space (Krang's Pan-Dimensional Portal)."""
-    return any(s.ability is not None and type(s.ability).holds_in_place is not Ability.holds_in_place
-               and s.ability.holds_in_place(game, fighter) for s in game.sides)
+    base = Ability.holds_in_place            # a plain loop: asked for every move
+    for s in game.sides:
+        ab = s.ability
+        if ab is not None and type(ab).holds_in_place is not base and ab.holds_in_place(game, fighter):
+            return True
+    return False
 
 
 def route_shapers(game: Game) -> list[Ability]:
@@ -44,7 +60,7 @@ def destinations(game: Game, fighter: Fighter, steps: int, mctx: MoveContext | N
         return {}
     if held_in_place(game, fighter):
         return {fighter.space: 0}
-    return game.board.reachable(fighter.space, steps, blocked_for(game, fighter, mctx), game.occupied_spaces())
+    return game.board.reachable_masked(fighter.space, steps, blocked_mask(game, fighter, mctx), game.occ_mask)
 
 
 def route_options(game: Game, fighter: Fighter, dest: int, steps: int,
@@ -73,7 +89,7 @@ def choose_move(game: Game, fighter: Fighter, steps: int, mctx: MoveContext, sea
         return False
     reach = destinations(game, fighter, steps, mctx)
     ids, start = game.board.ids, fighter.space
-    order = sorted(reach, key=lambda s: (reach[s], ids[s]))
+    order = [s for _, _, s in sorted([(d, ids[s], s) for s, d in reach.items()])]   # nearest first, then by id
     dest = game.decide(seat, SPACE, prompt or f"Move {fighter.name} up to {steps}: choose a destination", order,
                        lambda: ["stay" if s == start else f"space {ids[s]} ({reach[s]} away)" for s in order],
                        tag=tags.MOVE_DEST, context={"fighter": fighter, "steps": steps})

@@ -14,7 +14,8 @@ from engine.effects.resolve import Ctx, check, run_ops
 from engine.game import Game
 from engine.movement import choose_move
 from engine.rules import MoveContext
-from engine.state import Card, Fighter, Side
+from engine.state import ATTACK as ATTACK_CARD
+from engine.state import VERSATILE, Card, Fighter, Side
 
 HAND_LIMIT = 7
 MANEUVER, SCHEME, ATTACK = "maneuver", "scheme", "attack"
@@ -40,17 +41,28 @@ def valid_targets(game: Game, fighter: Fighter) -> list[Fighter]:
     ab = reaching(fighter.side)
     cards = attack_cards(game, fighter.side, fighter) if ab is not None else None   # the same for every target
     out = []
+    team = fighter.side.team
+    board = game.board
+    here = fighter.space
+    near = board.adj[here]
+    ranged = fighter.ranged
+    can_target = game.rules.can_target
     for other in game.fighters:
-        if other.side.team == fighter.side.team:
+        if other.side.team == team:
             continue
-        if in_reach(game, fighter, other) or (ab is not None and ab.reach_cards(game, fighter, other, cards)):
-            if game.rules.can_target(game, fighter, other):
+        # in_reach, inlined: asked for every opposing fighter whenever actions are listed
+        if (other.space in near or (ranged and board.same_zone(here, other.space))
+                or (ab is not None and ab.reach_cards(game, fighter, other, cards))):
+            if can_target(game, fighter, other):
                 out.append(other)
     return out
 
 
 def attack_cards(game: Game, side: Side, fighter: Fighter) -> list[Card]:
-    return [c for c in side.hand if c.can_attack and game.usable_by(c, fighter)]
+    # Card.can_attack and Game.usable_by, inlined: asked for every fighter at every action.
+    name, label = fighter.name, fighter.label
+    return [c for c in side.hand if (c.kind == ATTACK_CARD or c.kind == VERSATILE)
+            and (c.fighter == "any" or c.fighter == name or (label and c.fighter == label))]
 
 
 def attack_cards_against(game: Game, side: Side, attacker: Fighter, target: Fighter) -> list[Card]:
@@ -198,7 +210,8 @@ def boost_movement(game: Game, side: Side) -> int | None:
     elif ab is not None:
         ab.used_for_boost(game, card)
     bonus = game.boost_value(side, card)
-    game.log("boost", f"{side.name} boosts movement by {bonus}.", amount=bonus)
+    if game.events is not None:   # no text to build in batch runs (the log is off)
+        game.log("boost", f"{side.name} boosts movement by {bonus}.", amount=bonus)
     if ab is not None:
         ab.on_boost(game, side, card)
     return bonus
@@ -216,7 +229,8 @@ def scheme(game: Game, side: Side) -> None:
     game.note(side, "played")
     game.note(side, "scheme")
     game.resolving.append(card)     # in play while it resolves (adventures.rules.invariants counts it)
-    game.log("scheme", f"{fighter.name} plays the scheme {card.name}.", side=side.index, card=card.name)
+    if game.events is not None:   # no text to build in batch runs (the log is off)
+        game.log("scheme", f"{fighter.name} plays the scheme {card.name}.", side=side.index, card=card.name)
     ctx = Ctx(game, side, fighter, card)
     for eff in card.effects:
         if eff.timing == "scheme":

@@ -27,6 +27,7 @@ from adventures.bots.reading import (
     HAND_LIMIT,
     active_machines,
     ally_space,
+    attack_spaces,
     attack_values,
     borough_groups,
     card_worth,
@@ -70,16 +71,19 @@ class HeuristicBot:
         self.versatile_defense_at = versatile_defense_at   # expected attack that earns a versatile card
         # Facts computed once per decision (the state cannot change while a decision is open).
         self._memo: dict = {}
-        self._memo_at: tuple = (None, -1)
+        self._memo_game = None
+        self._memo_n = -1
+        self._okey = None                          # objective_key of the open decision
         self._cache: dict = {}
         self._cache_game = None
         self._plans: dict = {}                     # duty plans by everything they depend on
 
     def choose(self, game, decision) -> int:
-        at = (game, game.decision_count)
-        if at[0] is not self._memo_at[0] or at[1] != self._memo_at[1]:
-            self._memo_at = at
+        n = game.decision_count
+        if n != self._memo_n or game is not self._memo_game:
+            self._memo_game, self._memo_n = game, n
             self._memo.clear()
+            self._okey = None
         handler = HANDLERS.get(decision.tag)
         if handler is None:
             return 0
@@ -89,7 +93,7 @@ class HeuristicBot:
     def objective_key(self, game) -> tuple:
         """A cheap fingerprint of the objective tokens: Foot soldiers (count, circle sum,
         objectives done: a fall flips them) and Doomsday Machines; memoised per decision."""
-        m = self._memo.get("okey")
+        m = self._okey
         if m is None:
             adv = getattr(game, "adv", None)
             if adv is None:
@@ -97,9 +101,8 @@ class HeuristicBot:
             data = adv.data
             foot = data.get("foot")
             machines = data.get("machines")
-            m = (len(foot), sum(foot), game.adv.completions) if isinstance(foot, dict) else repr(foot)
-            m = (m, tuple(machines.values()) if isinstance(machines, dict) else repr(machines))
-            self._memo["okey"] = m
+            m = (len(foot), sum(foot), adv.completions) if isinstance(foot, dict) else repr(foot)
+            m = self._okey = (m, tuple(machines.values()) if isinstance(machines, dict) else repr(machines))
         return m
 
     def _cached(self, game, name: str, compute):
@@ -120,8 +123,17 @@ class HeuristicBot:
         return self._cached(game, "foot", lambda: foot_soldiers(game))
 
     def pressure(self, game) -> tuple[str, int, float]:
-        key = ("pressure", game.adv.threat, game.round, len(game.adv.row))
-        return self._cached(game, key, lambda: objective_pressure(game))
+        adv = game.adv
+        name = ("pressure", adv.threat, game.round, len(adv.row))
+        if self._cache_game is not game:
+            return self._cached(game, name, lambda: objective_pressure(game))
+        key = (name, self.objective_key(game))     # _cached, inlined: asked at most decisions
+        hit = self._cache.get(key, _MISSING)
+        if hit is _MISSING:
+            if len(self._cache) > 64:
+                self._cache.clear()
+            hit = self._cache[key] = objective_pressure(game)
+        return hit
 
     def hurt(self, fighter) -> bool:
         """Badly hurt: a hero that should stay away from enemies."""
@@ -179,10 +191,19 @@ class HeuristicBot:
         best, best_v = None, 0.0
         if duty == "foot":
             groups = borough_groups(game, targets)
+            valued: dict = {}                  # crossed circles -> foot_value: many ends share them
+            gap = None                         # asked once, when a fighter can work (a cached fact)
             for f in side.fighters:
                 if f.alive and f.space is not None and not self.hurt(f):
-                    v = max((foot_value(groups, c) for c in sweep_routes(game, f, steps, targets, self.gap(game)).values()),
-                            default=0.0)
+                    if gap is None:
+                        gap = self.gap(game)
+                    v = 0.0
+                    for c in set(sweep_routes(game, f, steps, targets, gap).values()):
+                        x = valued.get(c)
+                        if x is None:
+                            x = valued[c] = foot_value(groups, c)
+                        if x > v:
+                            v = x
                     if v > best_v:
                         best, best_v = f, v
             return (best, duty) if best_v >= 1.0 else (None, "")
@@ -209,6 +230,7 @@ class HeuristicBot:
         board = game.board
         enemies = enemy_fighters(game)
         best = (0.0, None, None)
+        scored: dict = {}                  # (target, value) -> attack_score: fighters share targets
         for f in side.fighters:
             if not f.alive or f.space is None:
                 continue
@@ -218,7 +240,10 @@ class HeuristicBot:
             v = max(vals)
             for t in enemies:
                 if in_range(board, f, f.space, t.space) and game.rules.can_target(game, f, t):
-                    s = attack_score(game, t, v, self.villain_weight)
+                    key = (t.uid, v)
+                    s = scored.get(key)
+                    if s is None:
+                        s = scored[key] = attack_score(game, t, v, self.villain_weight)
                     if s > best[0]:
                         best = (s, f, t)
         return best
@@ -271,8 +296,9 @@ def h_action(bot: HeuristicBot, game, d) -> int:
             return index_of(opts, "attack")
     if duty_f is not None and "maneuver" in opts:
         return index_of(opts, "maneuver")
+    enemies = enemy_fighters(game)
     in_position = any(f.alive and f.space is not None and any(
-        in_range(game.board, f, f.space, e.space) for e in enemy_fighters(game)) for f in side.fighters)
+        in_range(game.board, f, f.space, e.space) for e in enemies) for f in side.fighters)
     if "scheme" in opts:
         schemes = sum(1 for c in side.hand if c.kind == SCHEME)
         heals = bot.hurt(hero) and any(c.kind == SCHEME and "recover" in repr(c.effects) for c in side.hand)
@@ -387,9 +413,10 @@ def duty_boost(bot, game, side, f, duty: str, opts: list) -> int:
     if duty == "foot":
         targets = bot.clearable(game)
         groups = borough_groups(game, targets)
+        gap = bot.gap(game)                # value() is always asked at least once
 
         def value(steps):
-            return max((foot_value(groups, c) for c in sweep_routes(game, f, steps, targets, bot.gap(game)).values()),
+            return max((foot_value(groups, c) for c in sweep_routes(game, f, steps, targets, gap).values()),
                        default=0.0)
     else:
         wired = {s for w in active_machines(game) for s in w}
@@ -468,17 +495,22 @@ def h_move_dest(bot, game, d) -> int:
         return max(range(len(opts)), key=lambda i: score(opts[i]))
     v = the_villain(game)
     targets = [v] if v is not None else enemies
-    weak = [e for e in enemies if e.kind != VILLAIN and e.health <= 3]
-
-    def score(s):
+    ranged = f.ranged
+    # in_range(board, f, s, t.space) for every option s: the spaces f can attack t from.
+    aims = [(attack_spaces(board, ranged, t.space), t.space) for t in targets]
+    weak_from = [attack_spaces(board, ranged, e.space) for e in enemies if e.kind != VILLAIN and e.health <= 3]
+    from_start = dist[start]
+    scores = []
+    for s in opts:
         best = FAR
-        for t in targets:
-            c = 0 if in_range(board, f, s, t.space) else dist[s][t.space] - 1
+        row = dist[s]
+        for near, ts in aims:
+            c = 0 if s in near else row[ts] - 1
             if c < best:
                 best = c
-        bonus = 0.5 if weak and any(in_range(board, f, s, w.space) for w in weak) else 0.0
-        return -best * 10 + bonus - 0.01 * dist[start][s]
-    return best_index([score(s) for s in opts])
+        bonus = 0.5 if weak_from and any(s in w for w in weak_from) else 0.0
+        scores.append(-best * 10 + bonus - 0.01 * from_start[s])
+    return best_index(scores)
 
 
 def route_cost(game, bot, fighter, route) -> float:

@@ -51,7 +51,8 @@ def next_cards(side) -> list:
 def defense_values(game, target) -> list[int]:
     """What an enemy may defend with: the defense values of the cards it can reveal."""
     mod = game.rules.defense_modifier(game, target)
-    vals = [c.printed("defense") + mod for c in next_cards(target.side)]
+    # Card.printed("defense"), inlined: asked for every card of every target a bot weighs.
+    vals = [(c.defense if c.defense is not None else (c.value or 0)) + mod for c in next_cards(target.side)]
     return vals or [mod]
 
 
@@ -91,6 +92,26 @@ def card_worth(card, side) -> float:
 def in_range(board, fighter, space: int, target_space: int) -> bool:
     """Could `fighter` standing on `space` attack a fighter on `target_space`?"""
     return target_space in board.adj[space] or (fighter.ranged and board.same_zone(space, target_space))
+
+
+_ATTACK_FROM: dict[int, tuple] = {}
+
+
+def attack_spaces(board, ranged: bool, target_space: int) -> frozenset[int]:
+    """The spaces from which a (ranged or melee) fighter is `in_range` of `target_space`
+    (adjacency is symmetric; built once per compiled board and target space)."""
+    hit = _ATTACK_FROM.get(id(board))
+    if hit is None or hit[0] is not board:
+        hit = _ATTACK_FROM[id(board)] = (board, {})
+    table = hit[1]
+    key = (ranged, target_space)
+    spaces = table.get(key)
+    if spaces is None:
+        adj = board.adj
+        spaces = table[key] = frozenset(
+            s for s in range(len(adj))
+            if target_space in adj[s] or (ranged and board.same_zone(s, target_space)))
+    return spaces
 
 
 def threat_left(game) -> int:
@@ -168,11 +189,14 @@ def clearable_foot(game) -> list[int]:
     """Patrolling circles worth sweeping: boroughs holding only patrolling soldiers, few
     enough to clear in a maneuver, and not about to be refilled this round (the borough
     under threat gets new soldiers from To the Streets until it has resolved; p.14-15)."""
-    adv = game.adv
-    board = game.board
-    foot = adv.data.get("foot") or {}
-    under = adv.data.get("under_threat")
-    circles = board.circles
+    return _clearable(game, _foot_by_borough(game))
+
+
+def _foot_by_borough(game) -> tuple[dict[str, list[int]], set[str]]:
+    """The board's Foot circles by borough: ({borough: patrolling circles}, boroughs with
+    an entrenched soldier)."""
+    foot = game.adv.data.get("foot") or {}
+    circles = game.board.circles
     n = len(circles)
     per: dict[str, list[int]] = {}
     dirty: set[str] = set()
@@ -188,6 +212,12 @@ def clearable_foot(game) -> list[int]:
                 per[b] = [k]
             else:
                 ks.append(k)
+    return per, dirty
+
+
+def _clearable(game, by_borough: tuple[dict[str, list[int]], set[str]]) -> list[int]:
+    per, dirty = by_borough
+    under = game.adv.data.get("under_threat")
     out = []
     refill_done = None
     for b, ks in per.items():
@@ -212,12 +242,12 @@ def objective_pressure(game) -> tuple[str, int, float]:
     adv = getattr(game, "adv", None)
     if adv is None:
         return "", 0, 0.0
-    board = game.board
     left = max(1, threat_left(game))
     foot = adv.data.get("foot")
     if isinstance(foot, dict) and foot:
-        extra = len({board.circles[k][2] for k in foot if 0 <= k < len(board.circles)})
-        if not clearable_foot(game):
+        per, dirty = by_borough = _foot_by_borough(game)
+        extra = len(per.keys() | dirty)        # every borough with a soldier on a board circle
+        if not _clearable(game, by_borough):
             return "", extra, 0.0
         advance = 1 + extra
         urgency = 3.0 if advance >= left > advance - 1 else (0.0 if advance >= left else 1.0)
@@ -274,13 +304,14 @@ def board_symmetric(board) -> bool:
 _STEPS: dict[int, tuple] = {}
 
 
-def circle_steps(board) -> list[tuple[tuple[int, int | None], ...]]:
-    """Per space, its (neighbour, Foot circle on that edge or None) pairs in `adj` order:
-    the sweep search asks this at every step (built once per compiled board)."""
+def circle_steps(board) -> list[tuple[tuple[int, int | None, int], ...]]:
+    """Per space, its (neighbour, Foot circle on that edge or None, 1 << neighbour) triples
+    in `adj` order: the sweep search asks this at every step (built once per compiled board)."""
     hit = _STEPS.get(id(board))
     if hit is None or hit[0] is not board:
         ec = board.edge_circle
-        hit = _STEPS[id(board)] = (board, [tuple((t, ec.get((a, t))) for t in ts) for a, ts in enumerate(board.adj)])
+        hit = _STEPS[id(board)] = (board, [tuple((t, ec.get((a, t)), 1 << t) for t in ts)
+                                           for a, ts in enumerate(board.adj)])
     return hit[1]
 
 
@@ -295,26 +326,34 @@ def sweep_routes(game, fighter, steps: int, targets: set[int], gap: list[int] | 
     if steps <= 0 or gap[start] >= steps:
         return {start: ()}                       # no target circle within reach: skip the search
     team = fighter.side.team
-    # Spaces a route may not enter now: opposing fighters' and the route's own (simple paths).
-    closed = {f.space for f in game.fighters if f.side.team != team}
-    closed.add(start)
+    # Spaces a route may not enter now (a bitmask): opposing fighters' and the route's own
+    # (simple paths), passed down the search so no step has to undo it.
+    closed = 1 << start
+    for f in game.fighters:
+        if f.side.team != team:
+            closed |= 1 << f.space
     occ = game.occ
     steps_of = circle_steps(board)
     best: dict[int, tuple] = {start: ()}
-
-    def walk(node: int, left: int, crossed: tuple) -> None:
-        for t, k in steps_of[node]:
-            if t in closed:
+    # Depth first, each frame (the rest of a space's steps, steps left, circles crossed,
+    # closed spaces) on an explicit stack: the order of a recursive walk, without a call
+    # per space.
+    stack = [(iter(steps_of[start]), steps - 1, (), closed)]
+    while stack:
+        rest, further, crossed, closed = stack[-1]
+        for t, k, bit in rest:
+            if closed & bit:
                 continue
             c = crossed + (k,) if k is not None and k in targets else crossed
-            if occ[t] is None and len(c) >= len(best.get(t, ())):
-                best[t] = c
-            if left > 1 and gap[t] < left - 1:
-                closed.add(t)
-                walk(t, left - 1, c)
-                closed.discard(t)
-
-    walk(start, steps, ())
+            if occ[t] is None:
+                had = best.get(t)
+                if had is None or len(c) >= len(had):
+                    best[t] = c
+            if further and gap[t] < further:
+                stack.append((iter(steps_of[t]), further - 1, c, closed | bit))
+                break
+        else:
+            stack.pop()
     return best
 
 

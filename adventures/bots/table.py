@@ -53,11 +53,12 @@ def t_enemy_target(game, d) -> int:
     return max(range(len(opts)), key=key)
 
 
-def _danger(game, space: int, exclude=None) -> float:
-    """How much an enemy standing on `space` threatens weak player fighters."""
+def _danger(game, space: int, exclude=None, fighters=None) -> float:
+    """How much an enemy standing on `space` threatens weak player fighters (`fighters`:
+    player_fighters(game), passed in when a caller weighs many spaces)."""
     dist = game.board.dist
     total = 0.0
-    for f in player_fighters(game):
+    for f in (player_fighters(game) if fighters is None else fighters):
         if f is exclude:
             continue
         d = dist[space][f.space]
@@ -69,7 +70,8 @@ def _danger(game, space: int, exclude=None) -> float:
 def t_enemy_route(game, d) -> int:
     """Where the enemy stops next to its target: far from the other, weaker fighters."""
     opts = d.options
-    return min(range(len(opts)), key=lambda i: (_danger(game, opts[i]), i))
+    fighters = player_fighters(game)
+    return min(range(len(opts)), key=lambda i: (_danger(game, opts[i], fighters=fighters), i))
 
 
 def t_far_space(game, d) -> int:
@@ -79,12 +81,19 @@ def t_far_space(game, d) -> int:
     if not fighters:
         return 0
     dist = game.board.dist
+    weighed = [(f.space, _weakness(f)) for f in fighters]     # _danger's terms, read once
 
     def key(i):
         s = opts[i]
         if s is None:
             return (-FAR, 0.0)
-        return (min(dist[f.space][s] for f in fighters), -_danger(game, s))
+        row = dist[s]
+        danger = 0.0
+        for fs, weakness in weighed:
+            d = row[fs]
+            if d < FAR:
+                danger += weakness / (1 + d)
+        return (min(dist[fs][s] for fs, _ in weighed), -danger)
     return max(range(len(opts)), key=key)
 
 

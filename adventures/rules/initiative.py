@@ -45,7 +45,8 @@ def start_round(game: Game) -> None:
     adv.deck = [c for c in adv.all_cards if not c.removed]
     game.shuffle(adv.deck)
     adv.row = []
-    game.log("round", f"Round {game.round} begins.", deck=[c.name for c in adv.deck])
+    if game.events is not None:   # no text to build in batch runs (the log is off)
+        game.log("round", f"Round {game.round} begins.", deck=[c.name for c in adv.deck])
 
 
 def finish_round(game: Game) -> None:
@@ -61,7 +62,8 @@ def finish_round(game: Game) -> None:
             continue                     # a defeated owner's card is removed when revealed
         adv.row.append(card)
         resolve_right_now(game, card)
-    game.log("end_of_round", f"End of round {game.round}.")
+    if game.events is not None:   # no text to build in batch runs (the log is off)
+        game.log("end_of_round", f"End of round {game.round}.")
     for card in list(adv.row):
         if card.removed or card not in adv.row:
             continue

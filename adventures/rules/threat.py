@@ -18,8 +18,9 @@ def advance_threat(game: Game, n: int, reason: str = "") -> None:
             complete_objective(game)
             return
     if n > 0:
-        game.log("threat", f"The threat advances {n} ({reason}) to {adv.threat + 1}/{adv.track_length}.",
-                 threat=adv.threat, amount=n)
+        if game.events is not None:   # no text to build in batch runs (the log is off)
+            game.log("threat", f"The threat advances {n} ({reason}) to {adv.threat + 1}/{adv.track_length}.",
+                     threat=adv.threat, amount=n)
 
 
 def complete_objective(game: Game) -> None:

@@ -106,7 +106,8 @@ def deploy(game, borough: str | None, count: int, why: str = "") -> list[int]:
 def remove_foot(game, k: int) -> None:
     del foot(game)[k]
     game.adv.supply[FOOT] = game.adv.supply.get(FOOT, 0) + 1
-    game.log("foot", f"The patrolling Foot soldier on the {circle_label(game, k)} is removed.", circle=k)
+    if game.events is not None:   # no text to build in batch runs (the log is off)
+        game.log("foot", f"The patrolling Foot soldier on the {circle_label(game, k)} is removed.", circle=k)
 
 
 def crossed(game, path) -> tuple[list[int], list[int]]:
@@ -205,7 +206,8 @@ class ShredderRules(EnemyPlugin):
                           ["yes", "no"], tag=tags.FOOT_REMOVER, context={"fighter": fighter}, force=True)
         if yes:
             mctx.remover = fighter
-            game.log("foot", f"{fighter.name} will remove Foot soldiers this maneuver.", fighter=fighter.uid)
+            if game.events is not None:   # no text to build in batch runs (the log is off)
+                game.log("foot", f"{fighter.name} will remove Foot soldiers this maneuver.", fighter=fighter.uid)
 
     def on_step(self, game, fighter, frm, to, mctx) -> None:
         if fighter.is_enemy:

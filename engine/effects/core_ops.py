@@ -19,7 +19,7 @@ from engine.effects.registry import condition, op, value
 from engine.effects.resolve import Ctx, amount, check, run_ops
 from engine.movement import choose_move
 from engine.rules import MoveContext
-from engine.state import HERO, SIDEKICK, Fighter
+from engine.state import HERO, SIDEKICK, Fighter, Side
 
 # Card effect timings in resolution order (a plain `cancel` covers them all).
 TIMINGS = ("immediately", "during_combat", "after_combat", "after_attack")
@@ -54,12 +54,19 @@ def candidates(ctx: Ctx, f: dict) -> list[Fighter]:
     within = f.get("within")
     wof = named(ctx, within.get("of", "self")) if within else None
     excl = named(ctx, f["exclude"]) if "exclude" in f else None
+    if "adjacent_to" in f and adj is None:
+        return out                     # adjacent to nobody: no fighter qualifies
+    # The filter's own words, read once (the loop below runs for every fighter on the board).
+    own = ctx.side
+    team = own.team if isinstance(own, Side) else own.side.team
+    not_self = ctx.fighter if f.get("not_self") else None
+    near = within.get("n", 1) if within else 0
     for x in g.fighters:
-        if side_rule == "friendly" and not g.friendly(x, ctx.side):
+        if side_rule == "friendly" and x.side.team != team:
             continue
-        if side_rule == "opposing" and g.friendly(x, ctx.side):
+        if side_rule == "opposing" and x.side.team == team:
             continue
-        if side_rule == "own" and x.side is not ctx.side:
+        if side_rule == "own" and x.side is not own:
             continue
         if kind == HERO and x.kind != HERO or kind == SIDEKICK and x.kind != SIDEKICK:
             continue
@@ -67,16 +74,14 @@ def candidates(ctx: Ctx, f: dict) -> list[Fighter]:
             continue
         if adj is not None and (adj is x or not g.adjacent(adj, x)):
             continue
-        if "adjacent_to" in f and adj is None:
-            continue
         if zone is not None and not g.same_zone(zone, x):
             continue
         if within and (wof is None or wof.space is None
-                       or g.board.dist[wof.space][x.space] > within.get("n", 1)):
+                       or g.board.dist[wof.space][x.space] > near):
             continue
         if excl is not None and x is excl:
             continue
-        if f.get("not_self") and x is ctx.fighter:
+        if not_self is not None and x is not_self:
             continue
         out.append(x)
     return out
@@ -104,10 +109,13 @@ def select(ctx: Ctx, sel, prompt: str = "Choose a fighter") -> list[Fighter]:
             return pool if pick == "one" and len(pool) == 1 else []
         seat = ctx.seat
     options: list = list(pool)
-    labels = [f"{x.name} ({ctx.game.space_label(x.space)})" for x in pool]
+    game = ctx.game
+
+    def labels() -> list[str]:         # built only when somebody reads them (decide)
+        out = [f"{x.name} ({game.space_label(x.space)})" for x in pool]
+        return out + ["nobody"] if pick == "up_to_one" else out
     if pick == "up_to_one":
         options.append(None)
-        labels.append("nobody")
     chosen = ctx.game.decide(seat, FIGHTER, prompt, options, labels, tag=tags.EFFECT_FIGHTER)
     return [] if chosen is None else [chosen]
 
@@ -272,12 +280,13 @@ def op_place(ctx: Ctx, args) -> None:
         if not pool:
             continue                      # all spaces full: it stays (Adventures p.10)
         seat = TABLE if f.is_enemy or ctx.enemy else ctx.seat
-        options: list = sorted(pool, key=lambda s: ctx.game.board.ids[s])
-        labels = [f"space {ctx.game.board.ids[s]}" for s in options]
+        ids = ctx.game.board.ids
+        options: list = sorted(pool, key=lambda s: ids[s])
         if args.get("optional", False):
             options.append(None)
-            labels.append("do not place")
-        s = ctx.game.decide(seat, SPACE, f"Choose where to place {f.name}", options, labels, tag=tags.PLACE)
+        s = ctx.game.decide(seat, SPACE, f"Choose where to place {f.name}", options,
+                            lambda options=options, ids=ids: [f"space {ids[s]}" if s is not None else "do not place"
+                                                     for s in options], tag=tags.PLACE)
         if s is not None:
             ctx.game.place(f, s)
 
@@ -399,7 +408,8 @@ def op_gain_action(ctx: Ctx, args) -> None:
     n = amount(ctx, args)
     ctx.side.actions_left += n
     ctx.game.note(ctx.side, "gained_actions", n)     # the invariants' bound: 2 + actions gained
-    ctx.game.log("gain_action", f"{ctx.side.name} gains an action.")
+    if ctx.game.events is not None:   # no text to build in batch runs (the log is off)
+        ctx.game.log("gain_action", f"{ctx.side.name} gains an action.")
 
 
 # ---------------------------------------------------------------- ops: structure

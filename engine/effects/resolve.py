@@ -82,14 +82,23 @@ def check(ctx: Ctx, cond) -> bool:
     return bool(registry.CONDITIONS[name](ctx, args))
 
 
+_MODIFIERS = frozenset({"times", "plus", "max", "min"})
+
+
 def amount(ctx: Ctx, v) -> int:
     """A value expression: an int, or `{name: args}` from the VALUES registry, optionally
     with `times`, `plus`, `max` (e.g. {count: {pile: discard, of: opponent}, max: 6})."""
+    if type(v) is int:
+        return v
     if isinstance(v, bool):
         return int(v)
     if isinstance(v, int):
         return v
     if isinstance(v, dict):
+        if len(v) == 1:                # one value and no times/plus/max/min: the usual shape
+            (name, args), = v.items()
+            if name not in _MODIFIERS:
+                return registry.VALUES[name](ctx, args) * 1 + 0
         extra = {k: v[k] for k in ("times", "plus", "max", "min") if k in v}
         rest = [(k, a) for k, a in v.items() if k not in extra]
         if len(rest) != 1:

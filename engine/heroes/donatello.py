@@ -62,4 +62,5 @@ class Inventive(Ability):
         n = self.lasting(ACTION_PER_SCHEME, but_not=card)
         if n and not self.side.eliminated:
             self.side.actions_left += n
-            game.log("gain_action", f"{self.side.name} gains {n} action{'s' if n > 1 else ''} (Smoke Bomb).")
+            if game.events is not None:   # no text to build in batch runs (the log is off)
+                game.log("gain_action", f"{self.side.name} gains {n} action{'s' if n > 1 else ''} (Smoke Bomb).")

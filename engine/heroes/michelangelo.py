@@ -16,13 +16,15 @@ class PizzaParty(Ability):
         # "Finish an attack": when this player attacked (with any of its fighters), not when
         # it defended; after_attack is the last step of a combat (French core rules p.14).
         if role == "attacker" and not self.side.eliminated:
-            game.log("ability", f"{self.name}: {self.side.name} draws after attacking.", side=self.side.index)
+            if game.events is not None:   # no text to build in batch runs (the log is off)
+                game.log("ability", f"{self.name}: {self.side.name} draws after attacking.", side=self.side.index)
             game.draw(self.side, 1)
 
     def after_scheme(self, game, card) -> None:
         super().after_scheme(game, card)
         if not self.side.eliminated:
-            game.log("ability", f"{self.name}: {self.side.name} draws after a scheme.", side=self.side.index)
+            if game.events is not None:   # no text to build in batch runs (the log is off)
+                game.log("ability", f"{self.name}: {self.side.name} draws after a scheme.", side=self.side.index)
             game.draw(self.side, 1)
 
     def attack_value_bonus(self, game, combat, role) -> int:

@@ -29,5 +29,6 @@ class AngerIssues(Ability):
         if game.noted(side, "lost") != 1:
             return                          # not the first combat lost this turn
         side.actions_left += 1
-        game.log("gain_action", f"{self.name}: {side.name} lost a combat and gains an action.",
-                 side=side.index)
+        if game.events is not None:   # no text to build in batch runs (the log is off)
+            game.log("gain_action", f"{self.name}: {side.name} lost a combat and gains an action.",
+                     side=side.index)

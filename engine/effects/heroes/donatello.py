@@ -32,7 +32,8 @@ def put_hand_card_under_deck(game, side, why: str, optional: bool = False):
         return None
     side.hand.remove(card)
     side.deck.insert(0, card)               # the bottom of the deck is index 0
-    game.log("bottom", f"{side.name} puts a card from hand under the deck ({why}).", side=side.index)
+    if game.events is not None:   # no text to build in batch runs (the log is off)
+        game.log("bottom", f"{side.name} puts a card from hand under the deck ({why}).", side=side.index)
     return card
 
 
@@ -80,8 +81,9 @@ def op_discard_to_deck_bottom(ctx: Ctx, args) -> None:
     if card is not None:
         side.discard.remove(card)
         side.deck.insert(0, card)          # the bottom of the deck is index 0
-        ctx.game.log("bottom", f"{side.name} puts {card.name} from the discard pile under the deck.",
-                     side=side.index, card=card.name)
+        if ctx.game.events is not None:   # no text to build in batch runs (the log is off)
+            ctx.game.log("bottom", f"{side.name} puts {card.name} from the discard pile under the deck.",
+                         side=side.index, card=card.name)
 
 
 @op("boost_from_deck_bottom")
@@ -161,5 +163,6 @@ def op_peek_any_deck(ctx: Ctx, args) -> None:
     if not keep:
         side.deck.remove(card)
         side.deck.insert(0, card)
-        g.log("bottom", f"{ctx.side.name} puts the top card of {side.name}'s deck under it.", side=side.index)
+        if g.events is not None:   # no text to build in batch runs (the log is off)
+            g.log("bottom", f"{ctx.side.name} puts the top card of {side.name}'s deck under it.", side=side.index)
 

@@ -39,8 +39,9 @@ def op_move_each(ctx: Ctx, args) -> None:
         pool = [f for f in pool if f.alive and f.space is not None]
         if not pool:
             break
-        f = game.decide(ctx.seat, FIGHTER, f"Choose the next fighter to move up to {n}", list(pool),
-                        [f"{x.name} ({game.space_label(x.space)})" for x in pool], tag="effect_fighter")
+        options = list(pool)
+        f = game.decide(ctx.seat, FIGHTER, f"Choose the next fighter to move up to {n}", options,
+                        lambda options=options: [f"{x.name} ({game.space_label(x.space)})" for x in options], tag="effect_fighter")
         pool.remove(f)
         choose_move(game, f, n, mctx, ctx.seat, prompt=f"Move {f.name} up to {n} spaces")
 

@@ -129,7 +129,8 @@ def op_all_according_to_plan(ctx: Ctx, args) -> None:
     if opp is None or ctx.game.current is not opp:
         return
     opp.actions_left += 1
-    ctx.game.log("gain_action", f"{opp.name} gains an action.")
+    if ctx.game.events is not None:   # no text to build in batch runs (the log is off)
+        ctx.game.log("gain_action", f"{opp.name} gains an action.")
     ctx.side.data["plan"] = [ctx.game.turn, opp.index, int(args.get("discard", 2))]
 
 
