@@ -44,7 +44,7 @@ class ExpertBot:
 
     def __init__(self, rollouts: int = 8, seconds: float | None = None, max_options: int = 6,
                  hidden_hands: bool = False, seed: int | None = None, max_rounds: int | None = None,
-                 clock=time.process_time, margin: float | None = None, z: float = 1.0):
+                 clock=time.process_time, margin: float | None = None, z: float = 1.0, confirm: int = 16):
         self.rollouts = rollouts               # sampled worlds per decision
         self.seconds = seconds                 # time budget per decision by `clock` (None: all rollouts)
         self.max_options = max_options         # options searched (the heuristic's pick always is)
@@ -59,6 +59,7 @@ class ExpertBot:
         # against the heuristic's 8, where a clairvoyant rollout player won all 16).
         self.margin = 0.05 if margin is None else margin
         self.z = z
+        self.confirm = confirm                 # more worlds for the pick against a challenger
         self.stop = False                      # set by a caller to end the search after this world
         self.fallback = HeuristicBot()
         self.searched = 0                      # decisions searched, and their CPU time
@@ -83,7 +84,8 @@ class ExpertBot:
         clearly (see `margin` and `z`), else the pick."""
         if pick not in scores:
             return pick
-        best = max(scores, key=lambda i: (scores[i][0], i == pick))
+        most = max(len(v[2]) for v in scores.values())     # after a confirmation: the two confirmed
+        best = max((i for i in scores if len(scores[i][2]) == most), key=lambda i: (scores[i][0], i == pick))
         if best == pick:
             return pick
         diffs = [b - a for b, a in zip(scores[best][2], scores[pick][2]) if a is not None and b is not None]
@@ -119,9 +121,12 @@ class ExpertBot:
         seat = decision.seat
         options = self.candidates(decision, anchor)
         worlds: dict[int, list] = {i: [] for i in options}
-        for k in range(self.rollouts):
-            world = rng.getrandbits(63)
-            for i in options:
+
+        def out_of_time(k: int) -> bool:
+            return self.stop or (self.seconds is not None and k >= 1 and self.clock() - t0 > self.seconds)
+
+        def play(world: int, among: list[int]):
+            for i in among:
                 try:
                     score = self.rollout(base, since, decision, seat, i, world)
                 except Exception:                  # ReplayDiverged, or a replay that no longer fits
@@ -129,16 +134,23 @@ class ExpertBot:
                     score = None
                 worlds[i].append(score)
                 yield
-            if self.stop or (self.seconds is not None and k >= 1 and self.clock() - t0 > self.seconds):
+
+        for k in range(self.rollouts):
+            yield from play(rng.getrandbits(63), options)
+            if out_of_time(k):
                 break
+        # Confirm: a challenger that looks better than the heuristic's pick on these worlds
+        # is played against it alone on more worlds before it may overrule it (the best of
+        # several noisy means is mostly luck: issue 18's Krang 2p games).
+        challenger = self.best(_scores(worlds), anchor)
+        if challenger != anchor and not out_of_time(self.rollouts):
+            for k in range(self.confirm):
+                yield from play(rng.getrandbits(63), [anchor, challenger])
+                if out_of_time(k):
+                    break
         self.searched += 1
         self.search_seconds += self.clock() - t0
-        out = {}
-        for i, got in worlds.items():
-            played = [x for x in got if x is not None]
-            if played:
-                out[i] = (sum(played) / len(played), len(played), got)
-        return out
+        return _scores(worlds)
 
     def rollout(self, base, since: list[int], decision, seat: int, option: int, world: int) -> float:
         """Play one sampled world from the checkpoint: replay, determinize, answer, play out."""
@@ -195,6 +207,16 @@ class ExpertBot:
                         resample(cards, lambda c: (getattr(c, "key", ""), getattr(c, "name", "")))
         game.rng.seed(r.getrandbits(63))
         game.bot_rng.seed(r.getrandbits(63))
+
+
+def _scores(worlds: dict[int, list]) -> dict[int, tuple]:
+    """{option: (mean, worlds played, per-world scores)} for the options with a score."""
+    out = {}
+    for i, got in worlds.items():
+        played = [x for x in got if x is not None]
+        if played:
+            out[i] = (sum(played) / len(played), len(played), got)
+    return out
 
 
 def drain(steps):
