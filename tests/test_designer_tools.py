@@ -64,6 +64,9 @@ def test_report_writes_markdown_and_plots(tmp_path):
         assert part in text
     for png in ("shredder-1p-games.png", "shredder-1p-heroes.png"):
         assert (out / png).stat().st_size > 1000 and png in text
+    solo = text[text.index("Each hero alone"):text.index("| card | times played")]
+    assert "| Leonardo |" in solo and "| Michelangelo |" in solo
+    assert "| Krang |" not in solo and "| Shredder |" not in solo, "the add-on villain decks are competitive only"
 
 
 def test_simulate_and_ladder_on_a_dask_cluster_match_the_local_run():

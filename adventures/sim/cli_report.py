@@ -59,7 +59,8 @@ def card_figures(records: list[dict]) -> list[dict]:
 
 def hero_solo_rates(scenario, games: int, seed: int, workers, options, progress) -> list[dict]:
     from adventures.content.catalog import load_catalog
-    heroes = sorted(load_catalog().heroes.values(), key=lambda h: h.name)
+    # co-op heroes only: the add-on Shredder and Krang hero decks are competitive only
+    heroes = sorted(load_catalog().coop_heroes().values(), key=lambda h: h.name)
     out = []
     for h in heroes:
         data = scenario.model_dump()
