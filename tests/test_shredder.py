@@ -199,9 +199,9 @@ def test_players_choose_the_circle_when_deploying():
 
 
 def test_to_the_streets_deploys_one_per_hero_to_the_borough_under_threat():
-    """Our To the Streets! card (approximation): 1 Foot soldier per hero still standing, at
-    most 3, to the borough under threat (docs/BALANCE.md)."""
-    for players, deployed in ((2, 2), (4, 3)):
+    """Our To the Streets! card (approximation): 1 Foot soldier per hero still standing, with
+    no cap since the re-tune for good players, to the borough under threat (docs/BALANCE.md)."""
+    for players, deployed in ((2, 2), (4, 4)):
         game = new_game(players)
         clear_foot(game)
         card = next(c for c in game.adv.all_cards if c.key == "to_the_streets")
