@@ -43,7 +43,8 @@ def default_files() -> list[str]:
 
 
 def paired_difference(a: list[dict], b: list[dict]) -> tuple[float, float, float]:
-    """Mean of per-seed (win a - win b) with a 95% normal interval; records in seed order."""
+    """Mean of per-seed (win a - win b) with a 95% normal interval (clipped to [-1, 1]: few
+    games can push a normal interval past it); records in seed order."""
     d = [(x["winner"] == "heroes") - (y["winner"] == "heroes") for x, y in zip(a, b)
          if x["winner"] != "error" and y["winner"] != "error"]
     if not d:
@@ -51,7 +52,7 @@ def paired_difference(a: list[dict], b: list[dict]) -> tuple[float, float, float
     m = sum(d) / len(d)
     var = sum((v - m) ** 2 for v in d) / max(1, len(d) - 1)
     half = stats.Z95 * math.sqrt(var / len(d))
-    return m, m - half, m + half
+    return m, max(-1.0, m - half), min(1.0, m + half)       # a difference of rates lies in [-1, 1]
 
 
 def ladder(scenarios, bots, games: int, seed: int, workers=None, cluster=None, options=None,
@@ -68,6 +69,10 @@ def ladder(scenarios, bots, games: int, seed: int, workers=None, cluster=None, o
             row = {"scenario": sc.name, "bot": bot, "games": s["games"], "errors": s["errors"],
                    "win_rate": s["win_rate"], "win_rate_ci95": s["win_rate_ci95"],
                    "mean_rounds": s["mean_rounds"]}
+            searched = sum(r.get("searched", 0) for r in records)
+            if searched:               # the expert's cost: CPU per searched decision
+                row["ms_per_searched_decision"] = 1000 * sum(r.get("search_seconds", 0.0) for r in records) / searched
+                row["searched_per_game"] = searched / max(1, len(records))
             mine.append(row)
         if "heuristic" in by_bot:
             for row in mine:
@@ -78,14 +83,16 @@ def ladder(scenarios, bots, games: int, seed: int, workers=None, cluster=None, o
 
 
 def table(rows: list[dict]) -> str:
-    lines = ["| scenario | bot | heroes win (95% CI) | vs heuristic, paired (95% CI) | rounds |",
-             "|---|---|---|---|---|"]
+    lines = ["| scenario | bot | heroes win (95% CI) | vs heuristic, paired (95% CI) | rounds | CPU per searched decision |",
+             "|---|---|---|---|---|---|"]
     for r in rows:
         lo, hi = r["win_rate_ci95"]
         vs = r.get("vs_heuristic")
         vs_text = f"{vs[0]:+.1%} ({vs[1]:+.1%} to {vs[2]:+.1%})" if vs else ""
+        cost = (f"{r['ms_per_searched_decision']:.0f} ms ({r['searched_per_game']:.0f} a game)"
+                if "ms_per_searched_decision" in r else "")
         lines.append(f"| {r['scenario']} | {r['bot']} | {r['win_rate']:.1%} ({lo:.1%}-{hi:.1%}) | {vs_text} | "
-                     f"{r['mean_rounds']:.2f} |")
+                     f"{r['mean_rounds']:.2f} | {cost} |")
     return "\n".join(lines)
 
 

@@ -25,7 +25,7 @@ from engine.content.schema import MAX_SEED, MatchDef, OverridesDef, ScenarioDef
 SEED_STRIDE = 1_000_003      # a prime: seeds of different base seeds never collide for i < stride
 
 # Keys of a record that depend on the machine, not the game (left out of determinism checks).
-TIMING_KEYS = ("seconds",)
+TIMING_KEYS = ("seconds", "search_seconds")
 
 
 def game_seed(base: int, i: int) -> int:
@@ -230,6 +230,7 @@ def play_one(scenario: ScenarioDef, seed: int, check_invariants: bool = False,
     record = {"seed": seed}
     try:
         agents, table = make_agents(scenario, bot_options)
+        searching = dict(agents)
         played: list[str] | None = None
         if cards:
             played = []
@@ -249,6 +250,10 @@ def play_one(scenario: ScenarioDef, seed: int, check_invariants: bool = False,
             state_hash=result.state_hash)
         if played is not None:
             record["cards_played"] = "|".join(played)
+        searchers = {id(a): a for a in searching.values() if getattr(a, "searched", 0)}
+        if searchers:          # the expert's decisions searched and their CPU time
+            record["searched"] = sum(a.searched for a in searchers.values())
+            record["search_seconds"] = sum(a.search_seconds for a in searchers.values())
         if check_invariants:
             record["invariant_violations"] = len(problems)
             record["first_violation"] = problems[0] if problems else ""
