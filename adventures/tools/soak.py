@@ -261,6 +261,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-replay-check", action="store_true",
                         help="skip re-running each game from its record")
     parser.add_argument("--verbose", action="store_true", help="print the traceback of each failure")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar (like the other commands)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -279,7 +280,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     start = time.perf_counter()
     from adventures.sim.runner import progress_bar
-    with progress_bar(args.games, "soak") as advance:
+    with progress_bar(args.games, "soak", enabled=not args.no_progress) as advance:
         done = [0]
 
         def progress(t: Totals) -> None:
