@@ -170,3 +170,40 @@ def my_turn(game, side, actions: int = 1) -> None:
 
 def space_of(game, name: str) -> int:
     return game.board.ids[fighter(game, name).space]
+
+
+# ---------------------------------------------------------------- shipped heroes on the test grid
+class RefuseTable:
+    """The table agent of hero positions: nothing there is the table's to decide."""
+
+    def choose(self, game, decision) -> int:
+        raise AssertionError(f"unexpected table decision: {decision.tag} {decision.prompt}")
+
+
+def coop_on_grid(*keys: str, rules=(), table=None, minions=()):
+    """A co-op game on the test grid with the shipped heroes `keys` (one seat each) against a
+    plain villain called Shredder (and plain minions); seat 0 answers with ScriptedAgent(*rules)."""
+    from adventures.rules.setup import new_adventure
+    from engine.content.schema import ScenarioDef
+    from engine.decisions import FirstOptionAgent, ScriptedAgent
+    catalog = make_catalog(heroes=[shipped_hero(k) for k in dict.fromkeys(keys)],
+                           enemies=[make_villain("shredder"), make_villain("goon", health=(10,), role="minion")],
+                           board_def=grid_board_def())
+    scenario = ScenarioDef.model_validate({"name": "heroes on the grid", "villain": "shredder",
+                                           "seats": [{"hero": k} for k in keys], "minions": list(minions)})
+    first = FirstOptionAgent()
+    game = new_adventure(scenario, catalog, 1, {i: first for i in range(len(keys))}, first)
+    game.agents = {i: ScriptedAgent(*rules) if i == 0 else ScriptedAgent() for i in range(len(keys))}
+    game.table_agent = table or RefuseTable()
+    return game
+
+
+def villain_defends_with(game, name: str) -> None:
+    """Put the named card on top of the villain's deck: enemies fight with their top card."""
+    vside = game.adv.villain
+    vside.deck.append(take_card(vside, name))
+
+
+def answer(tag: str, index: int):
+    """A ScriptedAgent rule: option `index` of every decision tagged `tag`."""
+    return lambda d: index if d.tag == tag else None

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import pytest
 from fixtures import (
+    answer,
     arrange,
     fighter,
-    grid_board_def,
-    make_catalog,
-    make_villain,
     my_turn,
     named,
     pick,
@@ -21,9 +19,10 @@ from fixtures import (
     space_of,
     take_card,
     to_hand,
+    villain_defends_with,
     villain_game,
 )
-from fixtures import shipped_hero as hero
+from fixtures import coop_on_grid as coop
 
 from adventures.content.catalog import load_catalog
 from adventures.rules.invariants import CheckingAgent, check_invariants
@@ -37,34 +36,6 @@ from engine.decisions import FirstOptionAgent, ScriptedAgent
 from engine.turn import scheme, take_turn
 
 
-class Refuse:
-    """The table agent of these positions: nothing here is the table's to decide."""
-
-    def choose(self, game, decision) -> int:
-        raise AssertionError(f"unexpected table decision: {decision.tag} {decision.prompt}")
-
-
-def coop(*keys: str, rules=(), table=None):
-    """A co-op game on the test grid with the shipped heroes `keys` (one seat each) against a
-    plain villain called Shredder; seat 0 answers with ScriptedAgent(*rules)."""
-    catalog = make_catalog(heroes=[hero(k) for k in dict.fromkeys(keys)],
-                           enemies=[make_villain("shredder"), make_villain("goon", health=(10,), role="minion")],
-                           board_def=grid_board_def())
-    scenario = ScenarioDef.model_validate({"name": "leonardo", "villain": "shredder",
-                                           "seats": [{"hero": k} for k in keys], "minions": []})
-    first = FirstOptionAgent()
-    game = new_adventure(scenario, catalog, 1, {i: first for i in range(len(keys))}, first)
-    game.agents = {i: ScriptedAgent(*rules) if i == 0 else ScriptedAgent() for i in range(len(keys))}
-    game.table_agent = table or Refuse()
-    return game
-
-
-def villain_defends_with(game, name: str) -> None:
-    """Put the named card on top of the villain's deck: enemies defend with their top card."""
-    vside = game.adv.villain
-    vside.deck.append(take_card(vside, name))
-
-
 def dest(game, printed: int, who: str | None = None):
     """A rule: move `who` (or any fighter) to a printed space id."""
     def rule(d):
@@ -72,10 +43,6 @@ def dest(game, printed: int, who: str | None = None):
             return None
         return d.options.index(sid(game, printed))
     return rule
-
-
-def answer(tag: str, index: int):
-    return lambda d: index if d.tag == tag else None
 
 
 # ---------------------------------------------------------------- Team Tactics
