@@ -46,6 +46,13 @@ class Catalog:
         found = _find(self.enemies.values(), name)
         return found if found is not None and (role is None or found.role == role) else None
 
+    def entry(self, table: str, key: str):
+        """The definition behind a `custom` key: (table, key) with table hero, enemy or
+        board, or ("traps", "traps") / ("allies", "allies") for the two decks; None if absent."""
+        if table in ("traps", "allies"):
+            return getattr(self, table)
+        return {"hero": self.heroes, "enemy": self.enemies, "board": self.boards}[table].get(key)
+
     def names(self, kind: str) -> list[str]:
         """Display names for error messages: 'hero', 'villain' or 'minion'."""
         if kind == "hero":

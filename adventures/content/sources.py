@@ -128,7 +128,7 @@ def content_summary(catalog: Catalog | None = None) -> str:
         if table in ("traps", "allies"):
             names.append("traps" if table == "traps" else "allies & henchmen")
         else:
-            model = {"hero": catalog.heroes, "enemy": catalog.enemies, "board": catalog.boards}[table].get(key)
+            model = catalog.entry(table, key)
             names.append(model.name if model is not None else key)
     shown = ", ".join(names[:4]) + (f" +{len(names) - 4}" if len(names) > 4 else "")
     bad = f"; {len(catalog.problems)} file(s) refused" if catalog.problems else ""

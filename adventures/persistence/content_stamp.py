@@ -22,15 +22,6 @@ def _used(game) -> list[tuple[str, str]]:
     return sorted(used)
 
 
-def _definition(catalog, table: str, key: str):
-    if table == "traps":
-        return catalog.traps
-    if table == "allies":
-        return catalog.allies
-    found = {"hero": catalog.heroes, "enemy": catalog.enemies, "board": catalog.boards}[table]
-    return found.get(key)
-
-
 _STAMPS: dict[tuple, tuple] = {}
 
 
@@ -55,7 +46,7 @@ def _stamp(catalog, used: list[tuple[str, str]]) -> dict:
     yours = []
     custom = getattr(catalog, "custom", {})
     for table, key in used:
-        model = _definition(catalog, table, key)
+        model = catalog.entry(table, key)
         dumped = model.model_dump(mode="json") if model is not None else None
         digest.update(json.dumps([table, key, dumped], sort_keys=True, separators=(",", ":")).encode())
         if (table, key) in custom:
