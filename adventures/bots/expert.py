@@ -26,6 +26,7 @@ from adventures.bots.heuristic import HeuristicBot
 from adventures.bots.table import TablePolicy
 from adventures.rules import tags
 from adventures.rules.clone import clone_game, resume_adventure
+from adventures.sim.stats import mean_and_standard_error
 from engine.state import GameOver
 
 SEARCHED = frozenset({
@@ -91,10 +92,8 @@ class ExpertBot:
         diffs = [b - a for b, a in zip(scores[best][2], scores[pick][2]) if a is not None and b is not None]
         if not diffs:
             return pick
-        n = len(diffs)
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-        return best if mean > self.margin and mean > self.z * (var / n) ** 0.5 else pick
+        mean, se = mean_and_standard_error(diffs)
+        return best if mean > self.margin and mean > self.z * se else pick
 
     # ------------------------------------------------------------ search
     def candidates(self, decision, anchor: int) -> list[int]:

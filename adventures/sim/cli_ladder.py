@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from pathlib import Path
@@ -49,9 +48,8 @@ def paired_difference(a: list[dict], b: list[dict]) -> tuple[float, float, float
          if x["winner"] != "error" and y["winner"] != "error"]
     if not d:
         return 0.0, 0.0, 0.0
-    m = sum(d) / len(d)
-    var = sum((v - m) ** 2 for v in d) / max(1, len(d) - 1)
-    half = stats.Z95 * math.sqrt(var / len(d))
+    m, se = stats.mean_and_standard_error(d)
+    half = stats.Z95 * se
     return m, max(-1.0, m - half), min(1.0, m + half)       # a difference of rates lies in [-1, 1]
 
 

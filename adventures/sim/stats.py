@@ -34,6 +34,16 @@ def mean(values: Sequence[float]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
+def mean_and_standard_error(values: Sequence[float]) -> tuple[float, float]:
+    """Mean and standard error (sample variance, n - 1) of paired differences; (0, 0) if empty."""
+    n = len(values)
+    if not n:
+        return 0.0, 0.0
+    m = sum(values) / n
+    var = sum((v - m) ** 2 for v in values) / max(1, n - 1)
+    return m, math.sqrt(var / n)
+
+
 def median(values: Sequence[float]) -> float:
     return float(statistics.median(values)) if values else 0.0
 
