@@ -2,7 +2,7 @@
 duels on the test grid and checked full games against each villain."""
 from __future__ import annotations
 
-from fixtures import grid_board
+from fixtures import fighter, grid_board  # noqa: F401  (fighter: re-exported for the hero tests)
 from fixtures import shipped_hero as hero
 
 from adventures.content.catalog import load_catalog
@@ -29,10 +29,6 @@ def duel(a: str, b: str, places: dict[str, int], seed: int = 1, agents: dict | N
                 game.put(f, board.index[places[f.name]])
     game.agents = agents or {0: ScriptedAgent(), 1: ScriptedAgent()}
     return game
-
-
-def fighter(game, name: str):
-    return next(f for s in game.sides for f in s.fighters if f.name == name)
 
 
 def last_combat(game) -> dict:
@@ -69,17 +65,22 @@ def play_checked_adventure(key: str, villain: str, bot: str, seed: int):
     return result
 
 
-def play_random_duels(key: str, games: int = 4) -> None:
-    """Full competitive duels (base-set scan p.2-4) on the shipped boards, random decisions."""
+BATTLE_OF_LEGENDS_AND_MARVEL = ("medusa", "alice", "king_arthur", "sinbad", "black_panther", "winter_soldier")
+
+
+def play_random_duels(key: str, opponents: tuple[str, ...] = BATTLE_OF_LEGENDS_AND_MARVEL, games: int = 4) -> int:
+    """Full competitive duels (base-set scan p.2-4) on the shipped boards, random decisions,
+    against each of `opponents` in turn; returns the games played."""
     cat = load_catalog()
-    others = ("medusa", "alice", "king_arthur", "sinbad", "black_panther", "winter_soldier")
+    boards = sorted(cat.boards)
     for seed in range(games):
-        board = compile_board(cat.boards[sorted(cat.boards)[seed % len(cat.boards)]])
-        game = new_match(board, [cat.heroes[key], cat.heroes[others[seed % len(others)]]], seed)
+        board = compile_board(cat.boards[boards[seed % len(boards)]])
+        game = new_match(board, [cat.heroes[key], cat.heroes[opponents[seed % len(opponents)]]], seed)
         game.agents = {0: RandomAgent(), 1: RandomAgent()}
         over = play_match(game)
         assert over is None or over.winner
         assert game.turn > 0
+    return games
 
 
 def hero_against(key: str, villain: str, seed: int = 0, agent=None):
