@@ -207,3 +207,24 @@ def villain_defends_with(game, name: str) -> None:
 def answer(tag: str, index: int):
     """A ScriptedAgent rule: option `index` of every decision tagged `tag`."""
     return lambda d: index if d.tag == tag else None
+
+
+def play_turtle_adventures(key: str, partner: str, villain: str, bot: str) -> None:
+    """Adventures p.4-13: hero `key` alone (seeds 0 and 2) and with `partner` (seed 1) plays
+    whole games against `villain`, the invariants checked before every decision."""
+    from adventures.content.catalog import load_catalog
+    from adventures.rules.invariants import CheckingAgent
+    from adventures.rules.runner import play_adventure
+    from adventures.rules.setup import new_adventure
+    from adventures.tools.soak import make_bot
+    from engine.content.schema import ScenarioDef
+    cat = load_catalog()
+    for seed in range(3):
+        seats = [{"hero": key, "bot": bot}] + ([{"hero": partner, "bot": bot}] if seed == 1 else [])
+        sc = ScenarioDef(name=f"{key} soak", villain=villain, seats=seats, minions=[])
+        agents = {i: CheckingAgent(make_bot(bot)) for i in range(len(seats))}
+        game = new_adventure(sc, cat, seed, agents=agents, table_agent=CheckingAgent(make_bot("heuristic")))
+        result = play_adventure(game, max_rounds=40)
+        assert result.winner in ("heroes", "villain", "timeout")
+        assert game.over is not None or result.winner == "timeout"
+        assert len(game.answers) > 10

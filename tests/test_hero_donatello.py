@@ -4,14 +4,12 @@ villains. Facts: shared/facts/heroes/donatello.yaml."""
 from __future__ import annotations
 
 import pytest
-from fixtures import grid_board, named, pick, simple_hero, take_card, to_hand
+from fixtures import grid_board, named, pick, play_turtle_adventures, simple_hero, take_card, to_hand
 from fixtures import shipped_hero as hero
 
 from adventures.content.catalog import load_catalog
 from adventures.rules.invariants import CheckingAgent, check_invariants
-from adventures.rules.runner import play_adventure
 from adventures.rules.setup import new_adventure
-from adventures.tools.soak import make_bot
 from engine.combat import fight
 from engine.content.schema import ScenarioDef
 from engine.decisions import FirstOptionAgent, ScriptedAgent
@@ -318,16 +316,7 @@ def test_bo_staff_damages_an_adjacent_opponent_and_draws():
 def test_donatello_plays_full_adventures_with_invariants_checked(villain, bot):
     """Adventures p.4-13: Donatello (alone and with a teammate) plays whole games against each
     villain, the invariants checked before every decision (shared/facts/heroes/donatello.yaml)."""
-    cat = load_catalog()
-    for seed in range(3):
-        seats = [{"hero": "donatello", "bot": bot}] + ([{"hero": "michelangelo", "bot": bot}] if seed == 1 else [])
-        sc = ScenarioDef(name="donatello soak", villain=villain, seats=seats, minions=[])
-        agents = {i: CheckingAgent(make_bot(bot)) for i in range(len(seats))}
-        game = new_adventure(sc, cat, seed, agents=agents, table_agent=CheckingAgent(make_bot("heuristic")))
-        result = play_adventure(game, max_rounds=40)
-        assert result.winner in ("heroes", "villain", "timeout")
-        assert game.over is not None or result.winner == "timeout"
-        assert len(game.answers) > 10
+    play_turtle_adventures("donatello", "michelangelo", villain, bot)
 
 
 def test_tucked_inventions_are_a_pile_the_app_shows():

@@ -4,14 +4,12 @@ Facts: shared/facts/heroes/michelangelo.yaml."""
 from __future__ import annotations
 
 import pytest
-from fixtures import grid_board, named, pick, simple_hero, take_card, to_hand
+from fixtures import grid_board, named, pick, play_turtle_adventures, simple_hero, take_card, to_hand
 from fixtures import shipped_hero as hero
 
 from adventures.content.catalog import load_catalog
-from adventures.rules.invariants import CheckingAgent, check_invariants
-from adventures.rules.runner import play_adventure
+from adventures.rules.invariants import check_invariants
 from adventures.rules.setup import new_adventure
-from adventures.tools.soak import make_bot
 from engine.combat import fight
 from engine.content.schema import ScenarioDef
 from engine.decisions import FirstOptionAgent, ScriptedAgent
@@ -269,16 +267,7 @@ def test_shell_insertion_resolves_two_chosen_options_in_printed_order():
 def test_michelangelo_plays_full_adventures_with_invariants_checked(villain, bot):
     """Adventures p.4-13: Michelangelo (alone and with a teammate) plays whole games against
     each villain, invariants checked before every decision (shared/facts/heroes/michelangelo.yaml)."""
-    cat = load_catalog()
-    for seed in range(3):
-        seats = [{"hero": "michelangelo", "bot": bot}] + ([{"hero": "donatello", "bot": bot}] if seed == 1 else [])
-        sc = ScenarioDef(name="michelangelo soak", villain=villain, seats=seats, minions=[])
-        agents = {i: CheckingAgent(make_bot(bot)) for i in range(len(seats))}
-        game = new_adventure(sc, cat, seed, agents=agents, table_agent=CheckingAgent(make_bot("heuristic")))
-        result = play_adventure(game, max_rounds=40)
-        assert result.winner in ("heroes", "villain", "timeout")
-        assert game.over is not None or result.winner == "timeout"
-        assert len(game.answers) > 10
+    play_turtle_adventures("michelangelo", "donatello", villain, bot)
 
 
 def test_michelangelo_and_donatello_play_full_competitive_duels():
