@@ -44,15 +44,22 @@ class Hud:
         self.hits = HitList()
 
     # ------------------------------------------------------------ the top bar
-    def draw_top(self, surf: pygame.Surface, rect: pygame.Rect, game, right_reserved: int = 0) -> None:
+    @staticmethod
+    def top_panel(surf: pygame.Surface, rect: pygame.Rect, counter: str, value: int, row_title: str) -> int:
+        """The top bar's panel, its big counter (round or turn) and the title of the row
+        beside it; returns the x where that row starts."""
         pygame.draw.rect(surf, T.PANEL, rect)
         pygame.draw.line(surf, T.PANEL_EDGE, rect.bottomleft, rect.bottomright)
-        adv = game.adv
         x = rect.left + 14
-        T.draw_text(surf, "ROUND", (x, rect.top + 9), 11, T.MUTED, bold=True)
-        T.draw_text(surf, str(max(1, game.round)), (x, rect.top + 22), 28, T.TEXT, bold=True)
+        T.draw_text(surf, counter, (x, rect.top + 9), 11, T.MUTED, bold=True)
+        T.draw_text(surf, str(max(1, value)), (x, rect.top + 22), 28, T.TEXT, bold=True)
         x += 70
-        T.draw_text(surf, "INITIATIVE", (x, rect.top + 4), 11, T.MUTED, bold=True)
+        T.draw_text(surf, row_title, (x, rect.top + 4), 11, T.MUTED, bold=True)
+        return x
+
+    def draw_top(self, surf: pygame.Surface, rect: pygame.Rect, game, right_reserved: int = 0) -> None:
+        adv = game.adv
+        x = self.top_panel(surf, rect, "ROUND", game.round, "INITIATIVE")
         row = [c for c in adv.row if not c.removed]
         right = rect.right - right_reserved - 10
         deck_w = 64

@@ -99,13 +99,7 @@ class MatchHud(Hud):
     players' health and piles in the column."""
 
     def draw_top(self, surf: pygame.Surface, rect: pygame.Rect, game, right_reserved: int = 0) -> None:
-        pygame.draw.rect(surf, T.PANEL, rect)
-        pygame.draw.line(surf, T.PANEL_EDGE, rect.bottomleft, rect.bottomright)
-        x = rect.left + 14
-        T.draw_text(surf, "TURN", (x, rect.top + 9), 11, T.MUTED, bold=True)
-        T.draw_text(surf, str(max(1, game.round)), (x, rect.top + 22), 28, T.TEXT, bold=True)
-        x += 70
-        T.draw_text(surf, "TURN ORDER", (x, rect.top + 4), 11, T.MUTED, bold=True)
+        x = self.top_panel(surf, rect, "TURN", game.round, "TURN ORDER")
         sides = [s for s in game.sides if not s.is_enemy]
         right = rect.right - right_reserved - 10
         n = max(1, len(sides))
