@@ -31,14 +31,14 @@ def run(args: argparse.Namespace) -> int:
     except Exception as exc:
         print(f"adventures replay: {args.file}: the re-run failed: {type(exc).__name__}: {_one_line(exc)}")
         return 1
-    if result.content_note:
-        print(f"adventures replay: {args.file}: note: {result.content_note}")
+    # at most two lines whatever happens: the other-content note rides on the first
+    note = f" · note: {result.content_note}" if result.content_note else ""
     if result.problem:
-        print(f"adventures replay: {args.file}: diverged: {_one_line(result.problem)}")
+        print(f"adventures replay: {args.file}: diverged: {_one_line(result.problem)}{note}")
         print(f"recorded state hash {result.expected}: DIFFERENT")
         return 1
     verdict = "identical" if result.identical else "DIFFERENT"
-    print(f"{args.file}: {result.winner} after {result.rounds} round(s), {result.decisions} decisions")
+    print(f"{args.file}: {result.winner} after {result.rounds} round(s), {result.decisions} decisions{note}")
     print(f"final state hash {result.state_hash} (recorded {result.expected}): {verdict}")
     return 0 if result.identical else 1
 
