@@ -1,5 +1,11 @@
 """Unmatched Adventures: TMNT co-op layer on top of the engine."""
-from engine.effects import registry as _registry
+# First of all: compiled copies of the hot modules, where `adventures accelerate` made them
+# and only while they match their sources (adventures/compiled.py).
+from adventures import compiled as _compiled
+
+_compiled.install()
+
+from engine.effects import registry as _registry  # noqa: E402
 
 # Modules that register Adventures effect ops (threat, Foot soldiers, tokens...). The
 # engine imports them when it loads its registry, before any content is validated.

@@ -15,6 +15,7 @@ SUBCOMMANDS = {
     "simulate": ("adventures.sim.cli_simulate", "run many bot games of a scenario"),
     "sweep": ("adventures.sim.cli_sweep", "run a grid of scenario parameters"),
     "bench": ("adventures.sim.cli_bench", "measure games per second"),
+    "accelerate": ("adventures.tools.accelerate", "compile the hot modules for faster simulations"),
     "ladder": ("adventures.sim.cli_ladder", "random, heuristic and expert bots on the same seeds"),
     "tune": ("adventures.sim.cli_tune", "find the parameter value that gives a target win rate"),
     "report": ("adventures.sim.cli_report", "write a Markdown report with plots for scenarios"),

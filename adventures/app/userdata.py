@@ -13,7 +13,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from adventures.content.sources import data_home
+from adventures.home import data_home
 
 APP_DIR = "tmnt-adventures"
 MAX_PREFS_BYTES = 64 * 1024

@@ -15,33 +15,15 @@ command line show that line and still play.
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 
 from adventures.content.catalog import CONTENT_ROOT, FOLDERS, Catalog, build_catalog, load_catalog
+from adventures.home import data_home
 from engine.content.loader import Problem
 
 CONTENT_ENV = "TMNT_ADVENTURES_CONTENT"
-APP_DIR = "tmnt-adventures"
 
 _cache: dict[tuple, Catalog] = {}
-
-
-def data_home() -> Path:
-    """The data folder (saves, replays, preferences, user content); not created here.
-
-    Linux: $XDG_DATA_HOME/tmnt-adventures (default ~/.local/share/tmnt-adventures); macOS:
-    ~/Library/Application Support/tmnt-adventures; Windows: %APPDATA%/tmnt-adventures.
-    TMNT_ADVENTURES_HOME overrides all of them.
-    """
-    override = os.environ.get("TMNT_ADVENTURES_HOME")
-    if override:
-        return Path(override)
-    if sys.platform == "win32":
-        return Path(os.environ.get("APPDATA", Path.home() / "AppData" / "Roaming")) / APP_DIR
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Application Support" / APP_DIR
-    return Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / APP_DIR
 
 
 def user_content_dir() -> Path:

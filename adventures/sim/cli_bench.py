@@ -135,6 +135,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"{row['scenario'][:34]:34} {row['players']:>6} {row['games_per_second']:9.1f} "
               f"{row['decisions_per_second']:12.0f} {row['decisions_per_game']:15.1f} {row['target']:7.0f} "
               f"{row['ratio']:6.2f}x{ir}{note}")
+    from adventures import compiled
+    print(f"code: {compiled.status()}")
     if prof is not None:
         out = io.StringIO()
         pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(args.profile)

@@ -6,6 +6,8 @@ Each round runs the same block of games once in each tree, alternating which goe
 each in a fresh child process (`python -c` with the tree as working directory, so each
 imports its own code). A child plays one warm-up game, then times the block with CPU time
 (`time.process_time`: wall time on a shared machine is noisy) and prints the records.
+The old tree always runs its Python sources; the new one runs what this machine would run
+(its compiled modules after `adventures accelerate`, see adventures/compiled.py).
 The per-seed results (winner, reason, rounds, objectives, villain health, deaths, number
 of decisions) must be identical in both trees; the ratio printed is the median of the
 per-round ratios.
@@ -34,12 +36,19 @@ jobs = [(i, runner.game_seed(seed, i)) for i in range(games)]
 t0 = time.process_time()
 recs = runner.run_chunk((sc, jobs, False, None))
 cpu = time.process_time() - t0
-print(json.dumps({"cpu": cpu, "records": recs}))
+try:
+    from adventures.compiled import status
+    code = status()
+except ImportError:                  # a commit from before `adventures accelerate`
+    code = "Python sources"
+print(json.dumps({"cpu": cpu, "records": recs, "code": code}))
 """
 
 
-def run_block(tree: str, scenario: str, games: int, seed: int) -> dict:
+def run_block(tree: str, scenario: str, games: int, seed: int, pure: bool = False) -> dict:
     env = dict(os.environ, PYTHONPATH=tree, PYTHONHASHSEED="0")
+    if pure:       # the baseline: its Python sources, even where a compiled copy would match
+        env["TMNT_ADVENTURES_PURE"] = "1"
     out = subprocess.run([sys.executable, "-c", CHILD, os.path.abspath(scenario), str(games), str(seed)],
                          cwd=tree, env=env, capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -53,7 +62,7 @@ def compare(old: str, new: str, scenario: str, games: int, seed: int, rounds: in
     ratios, old_gps, new_gps = [], [], []
     for k in range(rounds):
         order = (("old", old), ("new", new)) if k % 2 == 0 else (("new", new), ("old", old))
-        got = {name: run_block(tree, scenario, games, seed + k) for name, tree in order}
+        got = {name: run_block(tree, scenario, games, seed + k, pure=name == "old") for name, tree in order}
         a, b = results(got["old"]["records"]), results(got["new"]["records"])
         if a != b:
             diff = next(i for i, (x, y) in enumerate(zip(a, b)) if x != y)
@@ -63,7 +72,8 @@ def compare(old: str, new: str, scenario: str, games: int, seed: int, rounds: in
         new_gps.append(ng)
         ratios.append(ng / og)
     return {"scenario": scenario, "games": games * rounds, "old_gps": statistics.median(old_gps),
-            "new_gps": statistics.median(new_gps), "ratio": statistics.median(ratios), "ratios": ratios}
+            "new_gps": statistics.median(new_gps), "ratio": statistics.median(ratios), "ratios": ratios,
+            "old_code": got["old"].get("code", "Python sources"), "new_code": got["new"].get("code", "Python sources")}
 
 
 def main(argv=None) -> int:
@@ -80,6 +90,7 @@ def main(argv=None) -> int:
         print(f"{Path(sc).name:24} {r['games']:5d} games/tree, identical results; CPU games/s old "
               f"{r['old_gps']:7.1f} new {r['new_gps']:7.1f}  ratio {r['ratio']:.2f}x "
               f"(rounds: {', '.join(f'{x:.2f}' for x in r['ratios'])})", flush=True)
+        print(f"{'':24} old runs {r['old_code']}; new runs {r['new_code']}", flush=True)
     return 0
 
 

@@ -1,0 +1,28 @@
+"""Where the program keeps its files: the data folder (saves, replays, preferences, user
+content, compiled modules). Standard library only: `adventures/__init__` asks it before
+the engine is imported."""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+APP_DIR = "tmnt-adventures"
+HOME_ENV = "TMNT_ADVENTURES_HOME"
+
+
+def data_home() -> Path:
+    """The data folder; not created here.
+
+    Linux: $XDG_DATA_HOME/tmnt-adventures (default ~/.local/share/tmnt-adventures); macOS:
+    ~/Library/Application Support/tmnt-adventures; Windows: %APPDATA%/tmnt-adventures.
+    TMNT_ADVENTURES_HOME overrides all of them.
+    """
+    override = os.environ.get(HOME_ENV)
+    if override:
+        return Path(override)
+    if sys.platform == "win32":
+        return Path(os.environ.get("APPDATA", Path.home() / "AppData" / "Roaming")) / APP_DIR
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Application Support" / APP_DIR
+    return Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / APP_DIR
