@@ -350,7 +350,19 @@ class Game:
         return out
 
     def shuffle(self, cards: list) -> None:
-        self.rng.shuffle(cards)
+        """Shuffle in place from the game's RNG. The algorithm is the engine's own, not the
+        interpreter's: Fisher-Yates drawing each index from `getrandbits` with rejection,
+        the way CPython 3.11's `random.shuffle` does, so a seed deals the same cards on any
+        Python version (a record replays to the byte) and the loop runs compiled with the
+        engine (`adventures accelerate`)."""
+        getrandbits = self.rng.getrandbits
+        for i in range(len(cards) - 1, 0, -1):
+            n = i + 1
+            bits = n.bit_length()
+            j = getrandbits(bits)
+            while j >= n:
+                j = getrandbits(bits)
+            cards[i], cards[j] = cards[j], cards[i]
 
     def usable_by(self, card: Card, fighter: Fighter) -> bool:
         return card.fighter == "any" or card.fighter == fighter.name or (

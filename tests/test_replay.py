@@ -159,3 +159,26 @@ def test_a_replay_record_is_a_save_record_with_the_result(tmp_path):
     assert data["replay"] is True and data["result"]["winner"] == game.over.winner
     assert {k: data[k] for k in ("answers", "seed", "state_hash", "round")} == \
         {k: base[k] for k in ("answers", "seed", "state_hash", "round")}
+
+
+def test_a_seed_deals_the_same_shuffle_on_any_python():
+    """Same seed, same game (the brief): the engine's shuffle is its own Fisher-Yates over
+    `getrandbits`, fixed here by a known deal, and equal to CPython 3.11's random.shuffle,
+    which dealt every game before it (records made then replay unchanged)."""
+    import random
+
+    from engine.game import Game
+    game = Game.__new__(Game)           # shuffle reads only the game's RNG
+    game.rng = random.Random(1)
+    cards = list(range(12))
+    Game.shuffle(game, cards)
+    assert cards == [7, 11, 0, 8, 5, 6, 3, 10, 4, 1, 9, 2]
+    for seed in range(40):
+        for n in (0, 1, 2, 7, 30, 64):
+            game.rng, reference = random.Random(seed), random.Random(seed)
+            ours, theirs = list(range(n)), list(range(n))
+            Game.shuffle(game, ours)
+            if sys.version_info[:2] == (3, 11):
+                reference.shuffle(theirs)
+                assert ours == theirs
+            assert sorted(ours) == list(range(n))
