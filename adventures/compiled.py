@@ -49,6 +49,19 @@ def read_manifest(where: Path | None = None) -> dict[str, dict]:
     return modules if isinstance(modules, dict) else {}
 
 
+def compiled_copy(where: Path, entry, source: bytes) -> Path | None:
+    """The compiled file a manifest entry names, if it was built from exactly `source`."""
+    if not isinstance(entry, dict) or entry.get("sha256") != source_hash(source):
+        return None
+    binary = where / str(entry.get("file", ""))
+    return binary if binary.is_file() else None
+
+
+def pure() -> bool:
+    """TMNT_ADVENTURES_PURE is set: the Python sources only."""
+    return os.environ.get(PURE_ENV, "") not in ("", "0")
+
+
 class CompiledFinder:
     """Finds a module's compiled copy when its source on the import path hashes as built."""
 
@@ -69,8 +82,8 @@ class CompiledFinder:
             data = Path(source.origin).read_bytes()
         except OSError:
             return None
-        binary = self.where / str(entry.get("file", ""))
-        if source_hash(data) != entry.get("sha256") or not binary.is_file():
+        binary = compiled_copy(self.where, entry, data)
+        if binary is None:
             self.stale.append(fullname)
             return None
         self.used.append(fullname)
@@ -110,7 +123,7 @@ _finder: CompiledFinder | None = None
 def install() -> CompiledFinder | None:
     """Put the finder in front of the import system (once) when compiled modules exist."""
     global _finder
-    if _finder is not None or os.environ.get(PURE_ENV, "") not in ("", "0"):
+    if _finder is not None or pure():
         return _finder
     where = folder()
     modules = read_manifest(where)
@@ -123,7 +136,7 @@ def install() -> CompiledFinder | None:
 def status() -> str:
     """One line for benchmark output: which code this process runs."""
     if _finder is None or not _finder.used:
-        if os.environ.get(PURE_ENV, "") not in ("", "0"):
+        if pure():
             return "Python sources (TMNT_ADVENTURES_PURE is set)"
         return "Python sources (`adventures accelerate` compiles the hot modules)"
     line = f"compiled: {len(_finder.used)} modules"

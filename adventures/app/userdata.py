@@ -13,9 +13,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from adventures.home import data_home
+from adventures.home import HOME_ENV, data_home
 
-APP_DIR = "tmnt-adventures"
 MAX_PREFS_BYTES = 64 * 1024
 # Window sizes a prefs file may ask for; anything else falls back to the default size
 # (a tampered 100000x100000 window would allocate gigabytes).
@@ -45,7 +44,7 @@ def _folder(path: Path, what: str) -> Path:
 
 def home() -> Path:
     """The data folder (created). Raises HomeError when it is a file or cannot be made."""
-    return _folder(_base(), "data folder (TMNT_ADVENTURES_HOME)" if os.environ.get("TMNT_ADVENTURES_HOME")
+    return _folder(_base(), "data folder (TMNT_ADVENTURES_HOME)" if os.environ.get(HOME_ENV)
                    else "data folder")
 
 

@@ -139,9 +139,7 @@ def describe(where: Path, modules: dict[str, Path]) -> tuple[int, list[str]]:
     manifest = compiled.read_manifest(where)
     current, changed = 0, []
     for name, path in modules.items():
-        entry = manifest.get(name)
-        if isinstance(entry, dict) and entry.get("sha256") == compiled.source_hash(path.read_bytes()) \
-                and (where / str(entry.get("file", ""))).is_file():
+        if compiled.compiled_copy(where, manifest.get(name), path.read_bytes()) is not None:
             current += 1
         else:
             changed.append(name)
