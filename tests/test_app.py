@@ -89,6 +89,60 @@ def click_option(app, index: int) -> str:
     return "key"
 
 
+def save_then_load(policy, moves: int, seen: dict, detour=()):
+    """A frame driver for App(on_frame=...): answer `moves` decisions with `policy` by clicks,
+    Esc > Save game, the `detour` steps, Esc > Load game > the first save > confirm, then
+    note the loaded game in `seen` and quit. A step is (ready(scene), act(app, scene)): it
+    acts on the first frame it is ready, and again while `act` returns False."""
+    from adventures.app.overlays import ButtonOverlay
+
+    def titled(title):
+        return lambda s: isinstance(s.overlay, ButtonOverlay) and s.overlay.title == title
+
+    def at_decision(s):
+        return s.model is not None and s.overlay is None
+
+    def play(app, s):
+        if len(s.game.answers) < moves:
+            click_option(app, policy(s.game, s.model.decision))
+            return False
+        seen["answers"] = list(s.game.answers)
+        key(pygame.K_ESCAPE)
+
+    def saved(app, s):
+        seen["toast"] = s._toast[0] if s._toast else ""
+
+    def pick_save(app, s):
+        found = [b for b in s.overlay.buttons if isinstance(b.value, tuple) and "autosave" not in str(b.value[1])]
+        seen["listed"], seen["file"] = len(found), found[0].value[1]
+        click(found[0].rect.center)
+
+    def loaded(app, s):
+        seen.update(loaded_answers=list(s.game.answers), loaded_toast=s._toast[0] if s._toast else "",
+                    hud=type(s.hud), scenario=s.game.scenario)
+        raise QuitApp()
+
+    steps = [(at_decision, play),
+             (lambda s: isinstance(s.overlay, ButtonOverlay), lambda app, s: click(button_pos(s.overlay.buttons, "save"))),
+             (lambda s: s.overlay is None, saved),
+             *detour,
+             (lambda s: s.overlay is None, lambda app, s: key(pygame.K_ESCAPE)),
+             (titled("Menu"), lambda app, s: click(button_pos(s.overlay.buttons, "load"))),
+             (titled("Load game"), pick_save),
+             (titled("Load this save?"), lambda app, s: click(s.overlay.buttons[0].rect.center)),   # asked first
+             (at_decision, loaded)]
+    at = [0]
+
+    def driver(app):
+        scene = app.scene
+        if scene is not app.game_scene or scene.game is None or at[0] >= len(steps):
+            return
+        ready, act = steps[at[0]]
+        if ready(scene) and act(app, scene) is not False:
+            at[0] += 1
+    return driver
+
+
 def quick_policy(game, decision) -> int:
     """A player in a hurry: attack the villain when possible, else walk towards him."""
     opts = decision.options
@@ -354,52 +408,21 @@ def test_screenshot_command_renders_krang_after_some_turns(tmp_path):
 def test_menu_saves_and_loads_a_game_and_piles_can_be_browsed():
     """Esc opens the menu: 'Save game' writes a save, 'Load game…' lists it and loading it
     replays to the same decision; clicking the discard widget shows that pile."""
-    from adventures.app.overlays import ButtonOverlay, PileOverlay
+    from adventures.app.overlays import PileOverlay
     setup = GameSetup(scenario(minions=[]), seed=13)
-    seen = {"step": 0}
+    seen = {}
 
-    def driver(app):
-        scene = app.scene
-        if scene is not app.game_scene or scene.game is None:
-            return
-        step = seen["step"]
-        if scene.model is not None and scene.overlay is None and step == 0:
-            if len(scene.game.answers) < 8:
-                click_option(app, quick_policy(scene.game, scene.model.decision))
-                return
-            seen["answers"] = list(scene.game.answers)
-            seen["step"] = 1
-            key(pygame.K_ESCAPE)
-        elif step == 1 and isinstance(scene.overlay, ButtonOverlay):
-            seen["step"] = 2
-            click(button_pos(scene.overlay.buttons, "save"))
-        elif step == 2 and scene.overlay is None:
-            seen["toast"] = scene._toast[0] if scene._toast else ""
-            seen["step"] = 3
-            pile = next(rect for rect, value in scene.hand.hits.items if value[0] == "pile" and value[2] == "discard")
-            click(pile.center)
-        elif step == 3 and isinstance(scene.overlay, PileOverlay):
-            seen["pile"] = scene.overlay.title
-            seen["step"] = 4
-            key(pygame.K_ESCAPE)                     # close the pile
-        elif step == 4 and scene.overlay is None:
-            seen["step"] = 5
-            key(pygame.K_ESCAPE)                     # menu again
-        elif step == 5 and isinstance(scene.overlay, ButtonOverlay) and scene.overlay.title == "Menu":
-            seen["step"] = 6
-            click(button_pos(scene.overlay.buttons, "load"))
-        elif step == 6 and isinstance(scene.overlay, ButtonOverlay) and scene.overlay.title == "Load game":
-            seen["step"] = 7
-            saved = [b for b in scene.overlay.buttons if isinstance(b.value, tuple) and "autosave" not in str(b.value[1])]
-            seen["listed"] = len(saved)
-            click(saved[0].rect.center)
-        elif step == 7 and isinstance(scene.overlay, ButtonOverlay) and scene.overlay.title == "Load this save?":
-            seen["step"] = 8                          # asked first: the game in progress is kept
-            click(scene.overlay.buttons[0].rect.center)
-        elif step == 8 and scene.model is not None and scene.overlay is None:
-            seen["loaded_answers"] = list(scene.game.answers)
-            seen["loaded_toast"] = scene._toast[0] if scene._toast else ""
-            raise QuitApp()
+    def open_discard(app, scene):
+        pile = next(rect for rect, value in scene.hand.hits.items if value[0] == "pile" and value[2] == "discard")
+        click(pile.center)
+
+    def close_pile(app, scene):
+        seen["pile"] = scene.overlay.title
+        key(pygame.K_ESCAPE)
+
+    driver = save_then_load(quick_policy, 8, seen, detour=[
+        (lambda scene: scene.overlay is None, open_discard),
+        (lambda scene: isinstance(scene.overlay, PileOverlay), close_pile)])
 
     App(SIZE, headless=True, fps=0, on_frame=driver, max_frames=800, speed_ms=0).run(start=setup)
     assert seen["toast"].startswith("Saved")

@@ -12,7 +12,7 @@ import json
 
 import pygame
 import pytest
-from test_app import button_pos, click, click_option, key
+from test_app import button_pos, click, click_option, key, save_then_load
 
 from adventures.app import userdata
 from adventures.app.app import App
@@ -122,47 +122,9 @@ def test_a_leonardo_raphael_duel_started_on_the_new_game_screen_is_played_to_who
 def test_a_match_saved_from_the_menu_loads_back_to_the_same_decision():
     """Esc > Save game writes a record that says it is a match; Load game rebuilds it with
     the match setup and the recorded answers, at the same decision, with the match HUD."""
-    from adventures.app.overlays import ButtonOverlay
     setup = GameSetup(duel(), seed=21, open_hands=False)
-    seen = {"step": 0}
-
-    def driver(app):
-        scene = app.scene
-        if scene is not app.game_scene or scene.game is None:
-            return
-        step = seen["step"]
-        if scene.model is not None and scene.overlay is None and step == 0:
-            if len(scene.game.answers) < 10:
-                click_option(app, duel_policy(scene.game, scene.model.decision))
-                return
-            seen["answers"] = list(scene.game.answers)
-            seen["step"] = 1
-            key(pygame.K_ESCAPE)
-        elif step == 1 and isinstance(scene.overlay, ButtonOverlay):
-            seen["step"] = 2
-            click(button_pos(scene.overlay.buttons, "save"))
-        elif step == 2 and scene.overlay is None:
-            seen["toast"] = scene._toast[0] if scene._toast else ""
-            seen["step"] = 3
-            key(pygame.K_ESCAPE)
-        elif step == 3 and isinstance(scene.overlay, ButtonOverlay) and scene.overlay.title == "Menu":
-            seen["step"] = 4
-            click(button_pos(scene.overlay.buttons, "load"))
-        elif step == 4 and isinstance(scene.overlay, ButtonOverlay) and scene.overlay.title == "Load game":
-            seen["step"] = 5
-            saved = [b for b in scene.overlay.buttons if isinstance(b.value, tuple) and "autosave" not in str(b.value[1])]
-            seen["file"] = saved[0].value[1]
-            click(saved[0].rect.center)
-        elif step == 5 and isinstance(scene.overlay, ButtonOverlay) and scene.overlay.title == "Load this save?":
-            seen["step"] = 6
-            click(scene.overlay.buttons[0].rect.center)
-        elif step == 6 and scene.model is not None and scene.overlay is None:
-            seen["loaded_answers"] = list(scene.game.answers)
-            seen["loaded_toast"] = scene._toast[0] if scene._toast else ""
-            seen["hud"] = type(scene.hud)
-            seen["scenario"] = scene.game.scenario
-            raise QuitApp()
-
+    seen = {}
+    driver = save_then_load(duel_policy, 10, seen)
     App(SIZE, headless=True, fps=0, on_frame=driver, max_frames=1000, speed_ms=0).run(start=setup)
     assert seen["toast"].startswith("Saved: match_")
     record = json.loads(open(seen["file"], encoding="utf-8").read())
