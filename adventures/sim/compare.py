@@ -6,8 +6,9 @@ Each round runs the same block of games once in each tree, alternating which goe
 each in a fresh child process (`python -c` with the tree as working directory, so each
 imports its own code). A child plays one warm-up game, then times the block with CPU time
 (`time.process_time`: wall time on a shared machine is noisy) and prints the records.
-The old tree always runs its Python sources; the new one runs what this machine would run
-(its compiled modules after `adventures accelerate`, see adventures/compiled.py).
+The old tree runs its Python sources, or with `--old-home DIR` the compiled modules built
+from them into that data folder; the new one runs what this machine would run (its
+compiled modules after `adventures accelerate`, see adventures/compiled.py).
 The per-seed results (winner, reason, rounds, objectives, villain health, deaths, number
 of decisions) must be identical in both trees; the ratio printed is the median of the
 per-round ratios.
@@ -21,6 +22,8 @@ import statistics
 import subprocess
 import sys
 from pathlib import Path
+
+from adventures.home import HOME_ENV
 
 # What a game's result is; a faster simulator must give the same values for every seed.
 RESULT_KEYS = ("seed", "winner", "reason", "rounds", "completions", "villain_health", "hero_deaths",
@@ -45,9 +48,12 @@ print(json.dumps({"cpu": cpu, "records": recs, "code": code}))
 """
 
 
-def run_block(tree: str, scenario: str, games: int, seed: int, pure: bool = False) -> dict:
+def run_block(tree: str, scenario: str, games: int, seed: int, pure: bool = False,
+              home: str | None = None) -> dict:
     env = dict(os.environ, PYTHONPATH=tree, PYTHONHASHSEED="0")
-    if pure:       # the baseline: its Python sources, even where a compiled copy would match
+    if home:       # this tree's own data folder: the compiled modules built from its sources
+        env[HOME_ENV] = os.path.abspath(home)
+    elif pure:     # the baseline: its Python sources, even where a compiled copy would match
         env["TMNT_ADVENTURES_PURE"] = "1"
     out = subprocess.run([sys.executable, "-c", CHILD, os.path.abspath(scenario), str(games), str(seed)],
                          cwd=tree, env=env, capture_output=True, text=True, check=True)
@@ -58,11 +64,13 @@ def results(records: list[dict]) -> list[tuple]:
     return [tuple(r.get(k) for k in RESULT_KEYS) for r in records]
 
 
-def compare(old: str, new: str, scenario: str, games: int, seed: int, rounds: int) -> dict:
+def compare(old: str, new: str, scenario: str, games: int, seed: int, rounds: int,
+            old_home: str | None = None) -> dict:
     ratios, old_gps, new_gps = [], [], []
     for k in range(rounds):
         order = (("old", old), ("new", new)) if k % 2 == 0 else (("new", new), ("old", old))
-        got = {name: run_block(tree, scenario, games, seed + k, pure=name == "old") for name, tree in order}
+        got = {name: run_block(tree, scenario, games, seed + k, pure=name == "old",
+                               home=old_home if name == "old" else None) for name, tree in order}
         a, b = results(got["old"]["records"]), results(got["new"]["records"])
         if a != b:
             diff = next(i for i, (x, y) in enumerate(zip(a, b)) if x != y)
@@ -84,9 +92,12 @@ def main(argv=None) -> int:
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--old-home", metavar="DIR",
+                   help="a data folder holding the old tree's compiled modules (`TMNT_ADVENTURES_HOME=DIR "
+                        "adventures accelerate` run in the old tree): compare compiled with compiled")
     args = p.parse_args(argv)
     for sc in args.scenarios:
-        r = compare(args.old, args.new, sc, args.games, args.seed, args.rounds)
+        r = compare(args.old, args.new, sc, args.games, args.seed, args.rounds, args.old_home)
         print(f"{Path(sc).name:24} {r['games']:5d} games/tree, identical results; CPU games/s old "
               f"{r['old_gps']:7.1f} new {r['new_gps']:7.1f}  ratio {r['ratio']:.2f}x "
               f"(rounds: {', '.join(f'{x:.2f}' for x in r['ratios'])})", flush=True)
