@@ -69,6 +69,28 @@ def test_a_damaged_compiled_file_falls_back_to_the_source(tmp_path):
     assert finder.stale == ["accel_probe.mod"] and finder.used == []
 
 
+@needs_cython
+def test_accelerate_compiles_again_only_the_modules_whose_source_changed(tmp_path):
+    src = tmp_path / "src"
+    path = _probe_package(src, "VALUE = 1\n")
+    other = src / "accel_probe" / "other.py"
+    other.write_text("OTHER = 2\n")
+    modules = {"accel_probe.mod": path, "accel_probe.other": other}
+    where = tmp_path / "compiled"
+    first = accelerate.build(where, modules, root=src)
+    assert accelerate.up_to_date(where, modules) == first
+
+    path.write_text("VALUE = 3\n")                          # one module edited
+    keep = accelerate.up_to_date(where, modules)
+    assert set(keep) == {"accel_probe.other"}
+    second = accelerate.build(where, {"accel_probe.mod": path}, root=src, keep=keep)
+    assert second["accel_probe.other"] == first["accel_probe.other"]
+    assert second["accel_probe.mod"]["sha256"] != first["accel_probe.mod"]["sha256"]
+    assert accelerate.up_to_date(where, modules) == second
+    assert sorted(p.name for p in where.iterdir()) == sorted(
+        [compiled.MANIFEST] + [entry["file"] for entry in second.values()])   # the old file is gone
+
+
 def test_an_unreadable_manifest_means_the_python_sources(tmp_path):
     (tmp_path / compiled.MANIFEST).write_text("{not json")
     assert compiled.read_manifest(tmp_path) == {}

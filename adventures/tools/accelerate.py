@@ -1,6 +1,7 @@
 """`adventures accelerate`: compile the hot modules with Cython for faster simulations.
 
-    adventures accelerate              # compile (a few minutes, once per version of the code)
+    adventures accelerate              # compile what changed since the last run (all: a few minutes)
+    adventures accelerate --all        # compile every module again
     adventures accelerate --status     # what is compiled, and what changed since
     adventures accelerate --remove     # back to the Python sources only
 
@@ -39,6 +40,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--status", action="store_true", help="print what is compiled and what changed since")
     group.add_argument("--remove", action="store_true", help="delete the compiled modules")
+    group.add_argument("--all", action="store_true",
+                       help="compile every module again, not only those whose source changed")
     parser.add_argument("--jobs", "-j", type=int, default=os.cpu_count() or 1,
                         help="compile this many modules at once (default: one per core)")
 
@@ -70,8 +73,10 @@ cmd.run()
 """
 
 
-def build(where: Path, modules: dict[str, Path], jobs: int = 1, root: Path = ROOT) -> dict[str, dict]:
-    """Compile `modules` into `where` and write its manifest; returns the manifest's modules.
+def build(where: Path, modules: dict[str, Path], jobs: int = 1, root: Path = ROOT,
+          keep: dict[str, dict] | None = None) -> dict[str, dict]:
+    """Compile `modules` into `where` and write its manifest, with the entries of `keep`
+    (modules already compiled from their current source); returns the manifest's modules.
 
     The sources are copied first, and each compiled file is named after the hash of the
     bytes it was compiled from. Raises RuntimeError with a one-line reason on failure."""
@@ -100,7 +105,7 @@ def build(where: Path, modules: dict[str, Path], jobs: int = 1, root: Path = ROO
         if run.returncode != 0:
             raise RuntimeError(f"compiling failed: {_first_error(run.stdout + run.stderr)}")
         where.mkdir(parents=True, exist_ok=True)
-        manifest = {}
+        manifest = dict(keep or {})
         for name, rel in rels.items():
             built = Path(tmp) / "lib" / (rel.removesuffix(".py") + compiled.ABI_SUFFIX)
             if not built.is_file():
@@ -134,6 +139,21 @@ def _first_error(output: str) -> str:
     return (lines[-1] if lines else "no output")[:300]
 
 
+def up_to_date(where: Path, modules: dict[str, Path]) -> dict[str, dict]:
+    """The manifest entries still good to keep: compiled from the module's current source by
+    this Cython (a new compiler may generate different code, so it compiles everything again)."""
+    from Cython import __version__ as cython_version
+    try:
+        built_with = json.loads((where / compiled.MANIFEST).read_text(encoding="utf-8")).get("cython")
+    except (OSError, ValueError, AttributeError):
+        return {}
+    if built_with != cython_version:
+        return {}
+    manifest = compiled.read_manifest(where)
+    return {name: manifest[name] for name, path in modules.items()
+            if compiled.compiled_copy(where, manifest.get(name), path.read_bytes()) is not None}
+
+
 def describe(where: Path, modules: dict[str, Path]) -> tuple[int, list[str]]:
     """(modules compiled from their current source, names whose source changed or are missing)."""
     manifest = compiled.read_manifest(where)
@@ -162,11 +182,21 @@ def run(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         print("adventures accelerate: --jobs must be 1 or more", file=sys.stderr)
         return 2
-    print(f"compiling {len(modules)} modules with Cython into {where} (a few minutes)...", flush=True)
     try:
-        build(where, modules, args.jobs)
+        keep = {} if args.all else up_to_date(where, modules)
+        todo = {name: path for name, path in modules.items() if name not in keep}
+        if not todo:
+            print(f"all {len(modules)} modules are compiled from their current source ({where})")
+            return 0
+        print(f"compiling {len(todo)} of {len(modules)} modules with Cython into {where}"
+              f"{' (a few minutes)' if len(todo) > 8 else ''}...", flush=True)
+        build(where, todo, args.jobs, keep=keep)
+    except ImportError:
+        print('adventures accelerate: needs Cython: pip install -e ".[fast]"', file=sys.stderr)
+        return 2
     except (RuntimeError, OSError) as exc:
         print(f"adventures accelerate: {exc}", file=sys.stderr)
         return 2
-    print(f"done: {len(modules)} modules compiled; simulations, the bots and the app use them from now on")
+    print(f"done: {len(todo)} modules compiled, {len(keep)} were up to date; simulations, the bots and "
+          "the app use them from now on")
     return 0
