@@ -37,7 +37,11 @@ class Game:
         self.decision_count = 0
         self.events: list[dict] | None = [] if log else None
         self.round = 0
+        self._uid = 0
+        # Where fighters stood when the current turn began, written the first time each
+        # changes space during the turn (see the `turn` setter and `_leaving`).
         self.turn_start_spaces: dict[int, int | None] = {}
+        self._turn_last_uid = 0               # the last uid given out when the turn began
         self.turn = 0
         self.current: Side | None = None
         self.combat: Combat | None = None
@@ -45,7 +49,6 @@ class Game:
         self.maneuver = None                  # the MoveContext of the maneuver under way, if any
         self.resolving: list[Card] = []       # cards out of every pile while their effect resolves
         self.over: GameOver | None = None
-        self._uid = 0
         self._fighters: list[Fighter] | None = None
         self.observer = None                  # optional callable(event) for UIs (pacing)
         # Search bots: a copy of the game at the last quiet point, with len(answers) then.
@@ -60,14 +63,26 @@ class Game:
 
     @turn.setter
     def turn(self, n: int) -> None:
-        # A turn begins: remember where every fighter stands, for "if your fighter is not in
-        # the space it started this turn in" (Momentous Shift, base-set scan p.2).
+        # A turn begins: where every fighter stands is needed for "if your fighter is not in
+        # the space it started this turn in" (Momentous Shift, base-set scan p.2). Rather than
+        # a snapshot of every fighter each turn, `_leaving` writes a fighter's space down the
+        # first time it changes during the turn (only put, lift, move_along and swap change
+        # `Fighter.space`): a fighter with no record still stands where it began.
         self._turn = n
-        self.turn_start_spaces = {f.uid: f.space for s in self.sides for f in s.fighters}
+        self.turn_start_spaces = {}
+        self._turn_last_uid = self._uid
+
+    def _leaving(self, fighter: Fighter) -> None:
+        """Called before a fighter's space changes: keep its space at the start of the turn."""
+        if fighter.uid not in self.turn_start_spaces:
+            self.turn_start_spaces[fighter.uid] = fighter.space
 
     def moved_this_turn(self, fighter: Fighter) -> bool:
-        """The fighter stands on another space than when the current turn began."""
-        return fighter.uid in self.turn_start_spaces and self.turn_start_spaces[fighter.uid] != fighter.space
+        """The fighter stands on another space than when the current turn began. A fighter
+        created during the turn (a uid given out since) had no space when it began."""
+        if fighter.uid > self._turn_last_uid:
+            return False
+        return self.turn_start_spaces.get(fighter.uid, fighter.space) != fighter.space
 
     # ------------------------------------------------------------------ ids and log
     def next_uid(self) -> int:
@@ -150,6 +165,7 @@ class Game:
     def put(self, fighter: Fighter, space: int) -> None:
         if self.occ[space] is not None and self.occ[space] is not fighter:
             raise ValueError(f"space {self.board.ids[space]} is occupied by {self.occ[space].name}")
+        self._leaving(fighter)
         if fighter.space is not None and self.occ[fighter.space] is fighter:
             self.occ[fighter.space] = None
             self.occ_mask &= ~(1 << fighter.space)
@@ -159,6 +175,7 @@ class Game:
         self._fighters = None
 
     def lift(self, fighter: Fighter) -> None:
+        self._leaving(fighter)
         if fighter.space is not None and self.occ[fighter.space] is fighter:
             self.occ[fighter.space] = None
             self.occ_mask &= ~(1 << fighter.space)
@@ -380,6 +397,7 @@ class Game:
             if not fighter.alive:
                 return
         end = path[-1]
+        self._leaving(fighter)
         if self.occ[start] is fighter:
             self.occ[start] = None
             self.occ_mask &= ~(1 << start)
@@ -409,6 +427,8 @@ class Game:
         if self.pinned(a) or self.pinned(b):
             return
         sa, sb = a.space, b.space
+        self._leaving(a)
+        self._leaving(b)
         self.occ[sa], self.occ[sb] = b, a
         a.space, b.space = sb, sa
         self.log("swap", f"{a.name} and {b.name} swap spaces.", a=a.uid, b=b.uid)
