@@ -50,6 +50,10 @@ class Game:
         self.resolving: list[Card] = []       # cards out of every pile while their effect resolves
         self.over: GameOver | None = None
         self._fighters: list[Fighter] | None = None
+        # Per team: the fighters on the board of the other teams (who blocks a move, who
+        # can be attacked) and their spaces as a bitmask; see `opponents`.
+        self._opponents: dict[int, list[Fighter]] = {}
+        self._opposing_masks: dict[int, int] = {}
         self.observer = None                  # optional callable(event) for UIs (pacing)
         # Search bots: a copy of the game at the last quiet point, with len(answers) then.
         self.keep_checkpoints = False
@@ -144,6 +148,25 @@ class Game:
             self._fighters = [f for s in self.sides for f in s.fighters if f.alive and f.space is not None]
         return self._fighters
 
+    def opponents(self, team: int) -> list[Fighter]:
+        """Fighters on the board of another team than `team`, in side order. Cached like
+        `fighters` (only put() and lift() change who is on the board; teams never change)."""
+        hit = self._opponents.get(team)
+        if hit is None:
+            hit = self._opponents[team] = [f for f in self.fighters if f.side.team != team]
+        return hit
+
+    def opposing_mask(self, team: int) -> int:
+        """The spaces of `opponents(team)` as a bitmask (bit i = space i). Cached until a
+        fighter changes space (put, lift, move_along, swap)."""
+        hit = self._opposing_masks.get(team)
+        if hit is None:
+            hit = 0
+            for f in self.opponents(team):
+                hit |= 1 << f.space
+            self._opposing_masks[team] = hit
+        return hit
+
     def occupant(self, space: int) -> Fighter | None:
         return self.occ[space]
 
@@ -153,8 +176,7 @@ class Game:
         return ta == tb
 
     def opposing_spaces(self, fighter: Fighter) -> set[int]:
-        team = fighter.side.team
-        return {f.space for f in self.fighters if f.side.team != team}
+        return {f.space for f in self.opponents(fighter.side.team)}
 
     def occupied_spaces(self) -> set[int]:
         return {i for i, f in enumerate(self.occ) if f is not None}
@@ -173,6 +195,8 @@ class Game:
         self.occ[space] = fighter
         self.occ_mask |= 1 << space
         self._fighters = None
+        self._opponents = {}
+        self._opposing_masks = {}
 
     def lift(self, fighter: Fighter) -> None:
         self._leaving(fighter)
@@ -181,6 +205,8 @@ class Game:
             self.occ_mask &= ~(1 << fighter.space)
         fighter.space = None
         self._fighters = None
+        self._opponents = {}
+        self._opposing_masks = {}
 
     def adjacent(self, a: Fighter, b: Fighter) -> bool:
         return a.space is not None and b.space is not None and b.space in self.board.adj[a.space]
@@ -404,6 +430,7 @@ class Game:
         fighter.space = end
         self.occ[end] = fighter
         self.occ_mask |= 1 << end
+        self._opposing_masks = {}
         if self.events is not None:
             self.log("move", f"{fighter.name} moves from space {self.board.ids[start]} to space "
                      f"{self.board.ids[end]}.", fighter=fighter.uid, path=[self.board.ids[s] for s in path])
@@ -431,6 +458,7 @@ class Game:
         self._leaving(b)
         self.occ[sa], self.occ[sb] = b, a
         a.space, b.space = sb, sa
+        self._opposing_masks = {}
         self.log("swap", f"{a.name} and {b.name} swap spaces.", a=a.uid, b=b.uid)
         self.rules.on_placed(self, a, sb)
         self.rules.on_placed(self, b, sa)

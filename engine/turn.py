@@ -41,15 +41,12 @@ def valid_targets(game: Game, fighter: Fighter) -> list[Fighter]:
     ab = reaching(fighter.side)
     cards = attack_cards(game, fighter.side, fighter) if ab is not None else None   # the same for every target
     out = []
-    team = fighter.side.team
     board = game.board
     here = fighter.space
     near = board.adj[here]
     ranged = fighter.ranged
     can_target = game.rules.can_target
-    for other in game.fighters:
-        if other.side.team == team:
-            continue
+    for other in game.opponents(fighter.side.team):
         # in_reach, inlined: asked for every opposing fighter whenever actions are listed
         if (other.space in near or (ranged and board.same_zone(here, other.space))
                 or (ab is not None and ab.reach_cards(game, fighter, other, cards))):
