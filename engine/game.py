@@ -49,6 +49,7 @@ class Game:
         self.maneuver = None                  # the MoveContext of the maneuver under way, if any
         self.resolving: list[Card] = []       # cards out of every pile while their effect resolves
         self.over: GameOver | None = None
+        self._pin_turn = -1                   # the last turn a fighter was pinned in (see `pinned`)
         self._fighters: list[Fighter] | None = None
         # Per team: the fighters on the board of the other teams (who blocks a move, who
         # can be attacked) and their spaces as a bitmask; see `opponents`.
@@ -298,9 +299,13 @@ class Game:
         """Until the end of this turn the fighter cannot leave its space: no move, place or
         swap takes it away (Widow's Kiss). A per-turn record, so it ends by itself."""
         self.note(fighter.side, f"pinned {fighter.uid}")
+        self._pin_turn = self._turn
         self.log("pinned", f"{fighter.name} cannot leave its space this turn.", fighter=fighter.uid)
 
     def pinned(self, fighter: Fighter) -> bool:
+        # Asked before every move: in a turn with no pin() there is no record to look up.
+        if self._pin_turn != self._turn:
+            return False
         return self.noted(fighter.side, f"pinned {fighter.uid}") > 0
 
     def boost_pool(self, side: Side, extra: list[Card] | tuple = ()) -> list[Card]:
