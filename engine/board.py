@@ -83,7 +83,9 @@ class Board:
 
     def _reachable(self, start: int, steps: int, blocked: int, occupied: int) -> dict[int, int]:
         out = {start: 0}
-        closed = blocked | 1 << start               # seen or blocked: never entered again
+        # Spaces already looked at (entered or found blocked): a set, so a space reached
+        # again along another path costs one lookup and the masks are read once per space.
+        seen = {start}
         frontier = [start]
         adj = self.adj
         limit = steps if steps >= 0 else self.n      # layer by layer: the same order as a FIFO
@@ -91,11 +93,14 @@ class Board:
             nxt = []
             for s in frontier:
                 for t in adj[s]:
-                    if not closed >> t & 1:
-                        closed |= 1 << t
-                        nxt.append(t)
-                        if not occupied >> t & 1:    # crossed, but not a place to end on
-                            out[t] = d
+                    if t in seen:
+                        continue
+                    seen.add(t)
+                    if blocked >> t & 1:             # never entered
+                        continue
+                    nxt.append(t)
+                    if not occupied >> t & 1:        # crossed, but not a place to end on
+                        out[t] = d
             if not nxt:
                 break
             frontier = nxt

@@ -37,7 +37,11 @@ class Game:
         self.decision_count = 0
         self.events: list[dict] | None = [] if log else None
         self.round = 0
+        self._uid = 0
+        # Where fighters stood when the current turn began, written the first time each
+        # changes space during the turn (see the `turn` setter and `_leaving`).
         self.turn_start_spaces: dict[int, int | None] = {}
+        self._turn_last_uid = 0               # the last uid given out when the turn began
         self.turn = 0
         self.current: Side | None = None
         self.combat: Combat | None = None
@@ -45,8 +49,12 @@ class Game:
         self.maneuver = None                  # the MoveContext of the maneuver under way, if any
         self.resolving: list[Card] = []       # cards out of every pile while their effect resolves
         self.over: GameOver | None = None
-        self._uid = 0
+        self._pin_turn = -1                   # the last turn a fighter was pinned in (see `pinned`)
         self._fighters: list[Fighter] | None = None
+        # Per team: the fighters on the board of the other teams (who blocks a move, who
+        # can be attacked) and their spaces as a bitmask; see `opponents`.
+        self._opponents: dict[int, list[Fighter]] = {}
+        self._opposing_masks: dict[int, int] = {}
         self.observer = None                  # optional callable(event) for UIs (pacing)
         # Search bots: a copy of the game at the last quiet point, with len(answers) then.
         self.keep_checkpoints = False
@@ -60,14 +68,26 @@ class Game:
 
     @turn.setter
     def turn(self, n: int) -> None:
-        # A turn begins: remember where every fighter stands, for "if your fighter is not in
-        # the space it started this turn in" (Momentous Shift, base-set scan p.2).
+        # A turn begins: where every fighter stands is needed for "if your fighter is not in
+        # the space it started this turn in" (Momentous Shift, base-set scan p.2). Rather than
+        # a snapshot of every fighter each turn, `_leaving` writes a fighter's space down the
+        # first time it changes during the turn (only put, lift, move_along and swap change
+        # `Fighter.space`): a fighter with no record still stands where it began.
         self._turn = n
-        self.turn_start_spaces = {f.uid: f.space for s in self.sides for f in s.fighters}
+        self.turn_start_spaces = {}
+        self._turn_last_uid = self._uid
+
+    def _leaving(self, fighter: Fighter) -> None:
+        """Called before a fighter's space changes: keep its space at the start of the turn."""
+        if fighter.uid not in self.turn_start_spaces:
+            self.turn_start_spaces[fighter.uid] = fighter.space
 
     def moved_this_turn(self, fighter: Fighter) -> bool:
-        """The fighter stands on another space than when the current turn began."""
-        return fighter.uid in self.turn_start_spaces and self.turn_start_spaces[fighter.uid] != fighter.space
+        """The fighter stands on another space than when the current turn began. A fighter
+        created during the turn (a uid given out since) had no space when it began."""
+        if fighter.uid > self._turn_last_uid:
+            return False
+        return self.turn_start_spaces.get(fighter.uid, fighter.space) != fighter.space
 
     # ------------------------------------------------------------------ ids and log
     def next_uid(self) -> int:
@@ -129,6 +149,25 @@ class Game:
             self._fighters = [f for s in self.sides for f in s.fighters if f.alive and f.space is not None]
         return self._fighters
 
+    def opponents(self, team: int) -> list[Fighter]:
+        """Fighters on the board of another team than `team`, in side order. Cached like
+        `fighters` (only put() and lift() change who is on the board; teams never change)."""
+        hit = self._opponents.get(team)
+        if hit is None:
+            hit = self._opponents[team] = [f for f in self.fighters if f.side.team != team]
+        return hit
+
+    def opposing_mask(self, team: int) -> int:
+        """The spaces of `opponents(team)` as a bitmask (bit i = space i). Cached until a
+        fighter changes space (put, lift, move_along, swap)."""
+        hit = self._opposing_masks.get(team)
+        if hit is None:
+            hit = 0
+            for f in self.opponents(team):
+                hit |= 1 << f.space
+            self._opposing_masks[team] = hit
+        return hit
+
     def occupant(self, space: int) -> Fighter | None:
         return self.occ[space]
 
@@ -138,8 +177,7 @@ class Game:
         return ta == tb
 
     def opposing_spaces(self, fighter: Fighter) -> set[int]:
-        team = fighter.side.team
-        return {f.space for f in self.fighters if f.side.team != team}
+        return {f.space for f in self.opponents(fighter.side.team)}
 
     def occupied_spaces(self) -> set[int]:
         return {i for i, f in enumerate(self.occ) if f is not None}
@@ -150,6 +188,7 @@ class Game:
     def put(self, fighter: Fighter, space: int) -> None:
         if self.occ[space] is not None and self.occ[space] is not fighter:
             raise ValueError(f"space {self.board.ids[space]} is occupied by {self.occ[space].name}")
+        self._leaving(fighter)
         if fighter.space is not None and self.occ[fighter.space] is fighter:
             self.occ[fighter.space] = None
             self.occ_mask &= ~(1 << fighter.space)
@@ -157,13 +196,18 @@ class Game:
         self.occ[space] = fighter
         self.occ_mask |= 1 << space
         self._fighters = None
+        self._opponents = {}
+        self._opposing_masks = {}
 
     def lift(self, fighter: Fighter) -> None:
+        self._leaving(fighter)
         if fighter.space is not None and self.occ[fighter.space] is fighter:
             self.occ[fighter.space] = None
             self.occ_mask &= ~(1 << fighter.space)
         fighter.space = None
         self._fighters = None
+        self._opponents = {}
+        self._opposing_masks = {}
 
     def adjacent(self, a: Fighter, b: Fighter) -> bool:
         return a.space is not None and b.space is not None and b.space in self.board.adj[a.space]
@@ -255,9 +299,13 @@ class Game:
         """Until the end of this turn the fighter cannot leave its space: no move, place or
         swap takes it away (Widow's Kiss). A per-turn record, so it ends by itself."""
         self.note(fighter.side, f"pinned {fighter.uid}")
+        self._pin_turn = self._turn
         self.log("pinned", f"{fighter.name} cannot leave its space this turn.", fighter=fighter.uid)
 
     def pinned(self, fighter: Fighter) -> bool:
+        # Asked before every move: in a turn with no pin() there is no record to look up.
+        if self._pin_turn != self._turn:
+            return False
         return self.noted(fighter.side, f"pinned {fighter.uid}") > 0
 
     def boost_pool(self, side: Side, extra: list[Card] | tuple = ()) -> list[Card]:
@@ -380,12 +428,14 @@ class Game:
             if not fighter.alive:
                 return
         end = path[-1]
+        self._leaving(fighter)
         if self.occ[start] is fighter:
             self.occ[start] = None
             self.occ_mask &= ~(1 << start)
         fighter.space = end
         self.occ[end] = fighter
         self.occ_mask |= 1 << end
+        self._opposing_masks = {}
         if self.events is not None:
             self.log("move", f"{fighter.name} moves from space {self.board.ids[start]} to space "
                      f"{self.board.ids[end]}.", fighter=fighter.uid, path=[self.board.ids[s] for s in path])
@@ -409,8 +459,11 @@ class Game:
         if self.pinned(a) or self.pinned(b):
             return
         sa, sb = a.space, b.space
+        self._leaving(a)
+        self._leaving(b)
         self.occ[sa], self.occ[sb] = b, a
         a.space, b.space = sb, sa
+        self._opposing_masks = {}
         self.log("swap", f"{a.name} and {b.name} swap spaces.", a=a.uid, b=b.uid)
         self.rules.on_placed(self, a, sb)
         self.rules.on_placed(self, b, sa)

@@ -14,20 +14,14 @@ def blocked_for(game: Game, fighter: Fighter, mctx: MoveContext | None = None) -
     effect lets it move through opposing fighters)."""
     if mctx is not None and mctx.through_opponents:
         return set()
-    team = fighter.side.team
-    return {f.space for f in game.fighters if f.side.team != team}
+    return {f.space for f in game.opponents(fighter.side.team)}
 
 
 def blocked_mask(game: Game, fighter: Fighter, mctx: MoveContext | None = None) -> int:
     """blocked_for as a bitmask (bit i = space i)."""
     if mctx is not None and mctx.through_opponents:
         return 0
-    team = fighter.side.team
-    m = 0
-    for f in game.fighters:
-        if f.side.team != team:
-            m |= 1 << f.space
-    return m
+    return game.opposing_mask(fighter.side.team)
 
 
 def held_in_place(game: Game, fighter: Fighter) -> bool:

@@ -94,10 +94,12 @@ class Fighter:
     space: int | None = None     # board index; None when not on the board
     alive: bool = True
     label: str = ""              # short token label for the UI
+    # The side's `is_enemy`, copied at creation (a fighter never changes side): asked about
+    # every fighter in enemy and bot decisions, a plain field is cheaper than a property.
+    is_enemy: bool = field(init=False, repr=False)
 
-    @property
-    def is_enemy(self) -> bool:
-        return self.side.is_enemy
+    def __post_init__(self) -> None:
+        self.is_enemy = self.side.is_enemy
 
     def __repr__(self) -> str:
         return f"<{self.name}#{self.uid} {self.health}hp @{self.space}>"

@@ -41,15 +41,12 @@ def valid_targets(game: Game, fighter: Fighter) -> list[Fighter]:
     ab = reaching(fighter.side)
     cards = attack_cards(game, fighter.side, fighter) if ab is not None else None   # the same for every target
     out = []
-    team = fighter.side.team
     board = game.board
     here = fighter.space
     near = board.adj[here]
     ranged = fighter.ranged
     can_target = game.rules.can_target
-    for other in game.fighters:
-        if other.side.team == team:
-            continue
+    for other in game.opponents(fighter.side.team):
         # in_reach, inlined: asked for every opposing fighter whenever actions are listed
         if (other.space in near or (ranged and board.same_zone(here, other.space))
                 or (ab is not None and ab.reach_cards(game, fighter, other, cards))):
@@ -75,16 +72,23 @@ def attack_cards_against(game: Game, side: Side, attacker: Fighter, target: Figh
 
 
 def attack_options(game: Game, side: Side) -> list[tuple[Fighter, Fighter]]:
-    return list(_attack_pairs(game, side))
-
-
-def _attack_pairs(game: Game, side: Side):
-    """(attacker, target) pairs one by one: legal_actions only needs to know there is one."""
+    """Every (attacker, target) pair of the side."""
+    out = []
     for f in side.alive_fighters:
         if f.space is None or not attack_cards(game, side, f):
             continue
         for t in valid_targets(game, f):
-            yield f, t
+            out.append((f, t))
+    return out
+
+
+def can_attack(game: Game, side: Side) -> bool:
+    """Whether the side has an attack: attack_options up to the first pair (asked at every
+    action, so a plain loop that stops there rather than a generator)."""
+    for f in side.alive_fighters:
+        if f.space is not None and attack_cards(game, side, f) and valid_targets(game, f):
+            return True
+    return False
 
 
 def requirement_met(game: Game, side: Side, card: Card, fighter: Fighter) -> bool:
@@ -94,25 +98,35 @@ def requirement_met(game: Game, side: Side, card: Card, fighter: Fighter) -> boo
 
 
 def scheme_options(game: Game, side: Side) -> list[tuple[Card, Fighter]]:
-    return list(_scheme_pairs(game, side))
-
-
-def _scheme_pairs(game: Game, side: Side):
-    """(scheme card, fighter) pairs one by one: legal_actions only needs to know there is one."""
+    """Every (scheme card, fighter) pair of the side."""
+    out = []
     ab = side.ability
     for c in side.hand:
         if c.kind != "scheme" or (ab is not None and not ab.can_play(game, c)):
             continue
         for f in side.alive_fighters:
             if game.usable_by(c, f) and requirement_met(game, side, c, f):
-                yield c, f
+                out.append((c, f))
+    return out
+
+
+def can_scheme(game: Game, side: Side) -> bool:
+    """Whether the side has a scheme to play: scheme_options up to the first pair."""
+    ab = side.ability
+    for c in side.hand:
+        if c.kind != "scheme" or (ab is not None and not ab.can_play(game, c)):
+            continue
+        for f in side.alive_fighters:
+            if game.usable_by(c, f) and requirement_met(game, side, c, f):
+                return True
+    return False
 
 
 def legal_actions(game: Game, side: Side) -> list:
     acts: list = [MANEUVER]
-    if next(_scheme_pairs(game, side), None) is not None:
+    if can_scheme(game, side):
         acts.append(SCHEME)
-    if next(_attack_pairs(game, side), None) is not None:
+    if can_attack(game, side):
         acts.append(ATTACK)
     if side.ability is not None:
         acts.extend(side.ability.extra_actions(game))

@@ -139,6 +139,25 @@ def test_cannot_move_through_opposing_fighter_but_through_friendly():
     assert 4 not in reach        # cannot pass the opposing fighter
 
 
+
+def test_opposing_fighters_block_where_they_stand_now():
+    """EN p.10: an opposing fighter blocks the space it stands on when the move is made:
+    after it moves, is swapped, placed or defeated, the space it left is free to cross."""
+    from engine.movement import destinations
+    from engine.rules import MoveContext
+    b = grid_board(5, 1)    # a line 1-2-3-4-5
+    game = duel(board=b)
+    a, foe = game.sides[0].fighters[0], game.sides[1].fighters[0]
+    game.put(a, 0)
+    game.put(foe, 2)
+    assert 3 not in destinations(game, a, 4)
+    game.move_along(foe, (2, 3), MoveContext(game.sides[1], by_effect=True))
+    assert 2 in destinations(game, a, 4) and 4 not in destinations(game, a, 4)
+    game.swap(a, foe)           # a on 3, the foe on 0
+    assert 4 in destinations(game, a, 4) and 1 in destinations(game, a, 4)
+    game.lift(foe)
+    assert game.opponents(game.sides[0].team) == []
+
 def test_exhaustion_deals_two_damage_per_card_not_drawn():
     """EN p.9 / FR p.7: empty deck: no reshuffle, each fighter takes 2 per card not drawn."""
     game = duel(a=simple_hero("A", sidekick={"name": "Pal", "health": 5}))

@@ -184,3 +184,22 @@ def test_sinbad_plays_checked_adventures_against_each_villain(villain, bot):
     for seed in range(2):
         result = play_checked_adventure("sinbad", villain, bot, seed)
         assert result.winner in ("heroes", "villain", "timeout")
+
+
+def test_a_fighter_moved_and_brought_back_this_turn_has_not_moved():
+    """sinbad.yaml Momentous Shift: what counts is the space the fighter occupied when this
+    turn began, not whether it went anywhere in between; each turn starts a new record."""
+    game = duel("sinbad", "medusa", {"Sinbad": 1, "Medusa": 7})
+    sinbad = fighter(game, "Sinbad")
+    start = sinbad.space
+    game.turn += 1
+    game.put(sinbad, game.board.index[2])
+    assert game.moved_this_turn(sinbad)
+    game.lift(sinbad)
+    game.put(sinbad, start)
+    assert not game.moved_this_turn(sinbad)
+    game.put(sinbad, game.board.index[2])
+    game.turn += 1
+    assert not game.moved_this_turn(sinbad)
+    game.swap(sinbad, fighter(game, "Medusa"))
+    assert game.moved_this_turn(sinbad) and game.moved_this_turn(fighter(game, "Medusa"))

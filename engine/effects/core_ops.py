@@ -61,23 +61,31 @@ def candidates(ctx: Ctx, f: dict) -> list[Fighter]:
     team = own.team if isinstance(own, Side) else own.side.team
     not_self = ctx.fighter if f.get("not_self") else None
     near = within.get("n", 1) if within else 0
-    for x in g.fighters:
-        if side_rule == "friendly" and x.side.team != team:
+    # Opposing fighters come from the game's cached list (same fighters, same order).
+    pool = g.opponents(team) if side_rule == "opposing" else g.fighters
+    friendly = side_rule == "friendly"
+    own_only = side_rule == "own"
+    kind_wanted = kind if kind == HERO or kind == SIDEKICK else None
+    enemy_only = kind == "enemy"
+    # Game.adjacent / same_zone and the distance row, worked out once (every `x` is on the board).
+    board = g.board
+    adj_spaces = board.adj[adj.space] if adj is not None and adj.space is not None else ()
+    zone_mask = board.zones[zone.space] if zone is not None and zone.space is not None else 0
+    dist_row = board.dist[wof.space] if within and wof is not None and wof.space is not None else None
+    for x in pool:
+        if friendly and x.side.team != team:
             continue
-        if side_rule == "opposing" and x.side.team == team:
+        if own_only and x.side is not own:
             continue
-        if side_rule == "own" and x.side is not own:
+        if kind_wanted is not None and x.kind != kind_wanted:
             continue
-        if kind == HERO and x.kind != HERO or kind == SIDEKICK and x.kind != SIDEKICK:
+        if enemy_only and not x.is_enemy:
             continue
-        if kind == "enemy" and not x.is_enemy:
+        if adj is not None and (adj is x or x.space not in adj_spaces):
             continue
-        if adj is not None and (adj is x or not g.adjacent(adj, x)):
+        if zone is not None and not board.zones[x.space] & zone_mask:
             continue
-        if zone is not None and not g.same_zone(zone, x):
-            continue
-        if within and (wof is None or wof.space is None
-                       or g.board.dist[wof.space][x.space] > near):
+        if within and (dist_row is None or dist_row[x.space] > near):
             continue
         if excl is not None and x is excl:
             continue
