@@ -26,3 +26,17 @@ def data_home() -> Path:
     if sys.platform == "darwin":
         return Path.home() / "Library" / "Application Support" / APP_DIR
     return Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / APP_DIR
+
+
+def make_folder(path: Path, what: str, error: type[Exception]) -> Path:
+    """Create `path` as a folder (parents too) if needed; raises `error` with one line
+    naming the path and why it cannot be (a file in the way, no permission...)."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise error(f"{path}: the {what} is a file, not a folder") from None
+    except OSError as exc:
+        raise error(f"{path}: cannot create the {what}: {exc.strerror or exc}") from None
+    if not path.is_dir():
+        raise error(f"{path}: the {what} is not a folder")
+    return path

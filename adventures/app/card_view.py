@@ -29,6 +29,30 @@ def value_text(card) -> str:
     return str(card.value)
 
 
+def hero_facts(hero) -> str:
+    """A hero card's numbers in one line: health, move, attack type, sidekick."""
+    side = f"{hero.sidekick.name} ×{hero.sidekick.count}" if hero.sidekick is not None else "no sidekick"
+    return f"{hero.health} health, move {hero.move}, {hero.attack} · {side}"
+
+
+def draw_hero_summary(surf: pygame.Surface, hero, seat: int, rect: pygame.Rect, y: int,
+                      ability_lines: int = 2) -> int:
+    """A picked hero on a new-game screen: "N. name: ability" in the seat's colour, its
+    numbers beside it (below it when they do not fit), then the ability's text; returns
+    the y below it."""
+    name = T.draw_text(surf, f"{seat + 1}. {hero.name}: {hero.ability.name}", (rect.left, y), 14,
+                       T.SEAT_COLORS[seat], bold=True, max_width=rect.width)
+    facts = hero_facts(hero)
+    if T.text_width(facts, 13) > rect.right - name.right - 10:       # no room beside the name
+        y += 19
+        T.draw_text(surf, facts, (rect.left, y), 13, T.TEXT, max_width=rect.width)
+    else:
+        T.draw_text(surf, facts, (name.right + 10, y + 1), 13, T.TEXT)
+    y += 19
+    return y + T.draw_wrapped(surf, hero.ability.text, pygame.Rect(rect.left, y, rect.width, 18 * ability_lines),
+                              13, T.MUTED, max_lines=ability_lines) + 6
+
+
 def draw_back(surf: pygame.Surface, rect: pygame.Rect, color: T.Color = (60, 90, 60), label: str = "") -> None:
     pygame.draw.rect(surf, T.mix(color, (10, 10, 10), 0.4), rect, border_radius=8)
     inner = rect.inflate(-8, -8)

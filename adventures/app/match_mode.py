@@ -15,6 +15,7 @@ import pygame
 
 from adventures.app import theme as T
 from adventures.app.board_view import BoardView
+from adventures.app.card_view import draw_hero_summary
 from adventures.app.end_scene import EndScene
 from adventures.app.hud import Hud, order_badge
 from engine.content.schema import MATCH_SEATS, MatchDef
@@ -341,12 +342,4 @@ class MatchForm:
             key = self.heroes[k]
             if key == "random" or y > rect.bottom - 40:
                 continue
-            hero = self.catalog.heroes[key]
-            side = f"{hero.sidekick.name} ×{hero.sidekick.count}" if hero.sidekick is not None else "no sidekick"
-            nr = T.draw_text(surf, f"{k + 1}. {hero.name}: {hero.ability.name}", (rect.left, y), 14,
-                             T.SEAT_COLORS[k], bold=True, max_width=rect.width)
-            T.draw_text(surf, f"{hero.health} health, move {hero.move}, {hero.attack} · {side}", (nr.right + 10, y + 1),
-                        13, T.TEXT, max_width=rect.right - nr.right - 10)
-            y += 19
-            y += T.draw_wrapped(surf, hero.ability.text, pygame.Rect(rect.left, y, rect.width, 36), 13, T.MUTED,
-                                max_lines=2) + 6
+            y = draw_hero_summary(surf, self.catalog.heroes[key], k, rect, y, ability_lines=2)

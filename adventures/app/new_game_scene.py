@@ -14,6 +14,7 @@ import pygame
 from adventures.app import overlays, provenance, userdata
 from adventures.app import theme as T
 from adventures.app.board_view import BoardView
+from adventures.app.card_view import draw_hero_summary
 from adventures.app.confirm import replace_game_overlay
 from adventures.app.controller import GameSetup, LoadFailed, random_seed, restart_from_file
 from adventures.app.keep import game_in_progress, is_autosave, keep_game_in_progress
@@ -491,8 +492,4 @@ class NewGameScene:
             key = self.heroes[k]
             if key == "random" or y > rect.bottom - 40:
                 continue
-            hero = self.catalog.heroes[key]
-            T.draw_text(surf, f"{hero.name}: {hero.ability.name}", (rect.left, y), 14, T.SEAT_COLORS[k], bold=True)
-            y += 19
-            y += T.draw_wrapped(surf, hero.ability.text, pygame.Rect(rect.left, y, rect.width, 54), 13, T.MUTED,
-                                max_lines=3) + 6
+            y = draw_hero_summary(surf, self.catalog.heroes[key], k, rect, y, ability_lines=3)

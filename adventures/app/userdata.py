@@ -13,7 +13,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from adventures.home import HOME_ENV, data_home
+from adventures.home import HOME_ENV, data_home, make_folder
 
 MAX_PREFS_BYTES = 64 * 1024
 # Window sizes a prefs file may ask for; anything else falls back to the default size
@@ -31,15 +31,7 @@ def _base() -> Path:
 
 
 def _folder(path: Path, what: str) -> Path:
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except FileExistsError:
-        raise HomeError(f"{path}: {what} is a file, not a folder") from None
-    except OSError as exc:
-        raise HomeError(f"{path}: cannot create the {what}: {exc.strerror or exc}") from None
-    if not path.is_dir():
-        raise HomeError(f"{path}: {what} is not a folder")
-    return path
+    return make_folder(path, what, HomeError)
 
 
 def home() -> Path:

@@ -12,6 +12,7 @@ import os
 import tempfile
 from pathlib import Path
 
+from adventures.home import make_folder
 from engine.content.schema import MAX_SEED
 
 MAX_GAMES = 1_000_000          # games of one `simulate`/`soak`/`bench` run, or of a whole sweep
@@ -55,15 +56,7 @@ class OutputError(Exception):
 
 def output_folder(path: str | os.PathLike, what: str = "output folder") -> Path:
     """Create `path` as a folder and check a file can be written in it; raise OutputError."""
-    folder = Path(path)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except FileExistsError:
-        raise OutputError(f"{folder}: the {what} is a file, not a folder") from None
-    except OSError as exc:
-        raise OutputError(f"{folder}: cannot create the {what}: {exc.strerror or exc}") from None
-    if not folder.is_dir():
-        raise OutputError(f"{folder}: the {what} is not a folder")
+    folder = make_folder(Path(path), what, OutputError)
     try:
         with tempfile.TemporaryFile(dir=folder):
             pass
