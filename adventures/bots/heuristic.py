@@ -288,12 +288,17 @@ def h_action(bot: HeuristicBot, game, d) -> int:
         return 0
     has_attack = "attack" in opts
     score, attacker, _ = bot.best_attack(game, side) if has_attack else (0.0, None, None)
-    duty_f, duty = bot.duty_fighter(game, side)
     hero = side.fighters[0]
     if has_attack and score >= bot.attack_threshold:
-        # Urgent objective work beats a mediocre attack by the fighter that must go.
-        if not (duty_f is not None and duty_f is attacker and score < 3.0 and "maneuver" in opts):
+        # Urgent objective work beats a mediocre attack by the fighter that must go (the duty
+        # search is the bot's dearest step: asked only when it could change the answer).
+        if score >= 3.0 or "maneuver" not in opts:
             return index_of(opts, "attack")
+        duty_f = bot.duty_fighter(game, side)[0]
+        if duty_f is not attacker:
+            return index_of(opts, "attack")
+    else:
+        duty_f = bot.duty_fighter(game, side)[0]
     if duty_f is not None and "maneuver" in opts:
         return index_of(opts, "maneuver")
     enemies = enemy_fighters(game)
