@@ -77,6 +77,9 @@ class HeuristicBot:
         self._cache: dict = {}
         self._cache_game = None
         self._plans: dict = {}                     # duty plans by everything they depend on
+        self._facts_by: dict = {}                  # sweep_facts by target circles
+        self._facts_of = None                      # the target set sweep_facts answered last
+        self._facts = None
 
     def choose(self, game, decision) -> int:
         n = game.decision_count
@@ -111,6 +114,8 @@ class HeuristicBot:
             self._cache_game = game
             self._cache.clear()
             self._plans.clear()
+            self._facts_by.clear()
+            self._facts_of = self._facts = None
         key = (name, self.objective_key(game))
         hit = self._cache.get(key, _MISSING)       # one lookup: a nested key hashes slowly
         if hit is _MISSING:
@@ -190,13 +195,9 @@ class HeuristicBot:
     def _plan_duty(self, game, side, duty: str, steps: int, targets):
         best, best_v = None, 0.0
         if duty == "foot":
-            groups = borough_groups(game, targets)
-            valued: dict = {}                  # crossed circles -> foot_value: many ends share them
-            gap = None                         # asked once, when a fighter can work (a cached fact)
+            gap, groups, valued = self.sweep_facts(game, targets)
             for f in side.fighters:
                 if f.alive and f.space is not None and not self.hurt(f):
-                    if gap is None:
-                        gap = self.gap(game)
                     v = 0.0
                     for c in set(sweep_routes(game, f, steps, targets, gap).values()):
                         x = valued.get(c)
@@ -222,8 +223,23 @@ class HeuristicBot:
         return self._cached(game, key, lambda: set(clearable_foot(game)))
 
     def gap(self, game) -> list[int]:
-        key = ("gap", game.round, len(game.adv.row))
-        return self._cached(game, key, lambda: circle_gap(game, self.clearable(game)))
+        return self.sweep_facts(game, self.clearable(game))[0]
+
+    def sweep_facts(self, game, targets: set[int]) -> tuple[list[int], list[frozenset[int]], dict]:
+        """(circle_gap, borough_groups, foot_value by crossed circles) of the clearable circles
+        `targets` (from self.clearable). They read nothing but the board and the circles, so the
+        circles key them; the set answered last is recognised by identity (held here, never
+        changed, it keeps its id), others by content (clearable makes a new set each round)."""
+        if targets is self._facts_of:
+            return self._facts
+        key = frozenset(targets)
+        facts = self._facts_by.get(key)
+        if facts is None:
+            if len(self._facts_by) > 64:
+                self._facts_by.clear()
+            facts = self._facts_by[key] = (circle_gap(game, targets), borough_groups(game, targets), {})
+        self._facts_of, self._facts = targets, facts
+        return facts
 
     def best_attack(self, game, side):
         """(score, attacker, target) of the best attack this side can make now."""
@@ -417,8 +433,7 @@ def duty_boost(bot, game, side, f, duty: str, opts: list) -> int:
     from engine.movement import destinations
     if duty == "foot":
         targets = bot.clearable(game)
-        groups = borough_groups(game, targets)
-        gap = bot.gap(game)                # value() is always asked at least once
+        gap, groups, _ = bot.sweep_facts(game, targets)
 
         def value(steps):
             return max((foot_value(groups, c) for c in sweep_routes(game, f, steps, targets, gap).values()),
@@ -459,8 +474,8 @@ def h_move_dest(bot, game, d) -> int:
         vdist = dist[v.space] if v is not None else [0] * board.n
         if duty == "foot":
             targets = bot.clearable(game)
-            groups = borough_groups(game, targets)
-            sweep = sweep_routes(game, f, steps, targets, bot.gap(game))
+            gap, groups, _ = bot.sweep_facts(game, targets)
+            sweep = sweep_routes(game, f, steps, targets, gap)
 
             def score(s):
                 crossed = sweep.get(s, ())
