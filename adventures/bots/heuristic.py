@@ -271,8 +271,11 @@ def attack_score(game, target, value: int, villain_weight: float = 4.0) -> float
     exp = expected_damage(value, defs)
     if target.kind == VILLAIN:
         return villain_weight * exp + (50.0 if value - min(defs) >= target.health else 0.0)
-    kill = sum(1 for d in defs if value - d >= target.health) / len(defs)
-    return exp + 4.0 * kill
+    kills = 0
+    for d in defs:
+        if value - d >= target.health:
+            kills += 1
+    return exp + 4.0 * (kills / len(defs))
 
 
 def best_index(scores: list) -> int:
@@ -317,9 +320,7 @@ def h_action(bot: HeuristicBot, game, d) -> int:
         duty_f = bot.duty_fighter(game, side)[0]
     if duty_f is not None and "maneuver" in opts:
         return index_of(opts, "maneuver")
-    enemies = enemy_fighters(game)
-    in_position = any(f.alive and f.space is not None and any(
-        in_range(game.board, f, f.space, e.space) for e in enemies) for f in side.fighters)
+    in_position = can_attack_now(game.board, side, enemy_fighters(game))
     if "scheme" in opts:
         schemes = sum(1 for c in side.hand if c.kind == SCHEME)
         heals = bot.hurt(hero) and any(c.kind == SCHEME and "recover" in repr(c.effects) for c in side.hand)
@@ -333,6 +334,16 @@ def h_action(bot: HeuristicBot, game, d) -> int:
     if "maneuver" in opts:
         return index_of(opts, "maneuver")
     return 0
+
+
+def can_attack_now(board, side, enemies) -> bool:
+    """Whether a fighter of the side stands in range of an enemy."""
+    for f in side.fighters:
+        if f.alive and f.space is not None:
+            for e in enemies:
+                if in_range(board, f, f.space, e.space):
+                    return True
+    return False
 
 
 def h_attack_target(bot, game, d) -> int:
@@ -518,7 +529,10 @@ def h_move_dest(bot, game, d) -> int:
     ranged = f.ranged
     # in_range(board, f, s, t.space) for every option s: the spaces f can attack t from.
     aims = [(attack_spaces(board, ranged, t.space), t.space) for t in targets]
-    weak_from = [attack_spaces(board, ranged, e.space) for e in enemies if e.kind != VILLAIN and e.health <= 3]
+    weak_from: set[int] = set()          # the spaces f can attack a weak minion from
+    for e in enemies:
+        if e.kind != VILLAIN and e.health <= 3:
+            weak_from |= attack_spaces(board, ranged, e.space)
     from_start = dist[start]
     scores = []
     for s in opts:
@@ -528,7 +542,7 @@ def h_move_dest(bot, game, d) -> int:
             c = 0 if s in near else row[ts] - 1
             if c < best:
                 best = c
-        bonus = 0.5 if weak_from and any(s in w for w in weak_from) else 0.0
+        bonus = 0.5 if s in weak_from else 0.0
         scores.append(-best * 10 + bonus - 0.01 * from_start[s])
     return best_index(scores)
 
