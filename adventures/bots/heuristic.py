@@ -72,8 +72,7 @@ class HeuristicBot:
         # Facts computed once per decision (the state cannot change while a decision is open).
         self._memo: dict = {}
         self._memo_game = None
-        self._memo_n = -1
-        self._okey = None                          # objective_key of the open decision
+        self._open = None                          # the decision they were computed for
         self._cache: dict = {}
         self._cache_game = None
         self._plans: dict = {}                     # duty plans by everything they depend on
@@ -82,11 +81,10 @@ class HeuristicBot:
         self._facts = None
 
     def choose(self, game, decision) -> int:
-        n = game.decision_count
-        if n != self._memo_n or game is not self._memo_game:
-            self._memo_game, self._memo_n = game, n
-            self._memo.clear()
-            self._okey = None
+        if decision is not self._open or game is not self._memo_game:
+            # The engine makes a new Decision for every question (held here, its id stays unique).
+            self._open, self._memo_game = decision, game
+            self._memo = {}
         handler = HANDLERS.get(decision.tag)
         if handler is None:
             return 0
@@ -96,7 +94,8 @@ class HeuristicBot:
     def objective_key(self, game) -> tuple:
         """A cheap fingerprint of the objective tokens: Foot soldiers (count, circle sum,
         objectives done: a fall flips them) and Doomsday Machines; memoised per decision."""
-        m = self._okey
+        memo = self._memo
+        m = memo.get("okey")
         if m is None:
             adv = getattr(game, "adv", None)
             if adv is None:
@@ -104,35 +103,42 @@ class HeuristicBot:
             data = adv.data
             foot = data.get("foot")
             machines = data.get("machines")
-            m = (len(foot), sum(foot), adv.completions) if isinstance(foot, dict) else repr(foot)
-            m = self._okey = (m, tuple(machines.values()) if isinstance(machines, dict) else repr(machines))
+            machines = tuple(machines.values()) if isinstance(machines, dict) else repr(machines)
+            if isinstance(foot, dict):
+                m = memo["okey"] = (len(foot), sum(foot), adv.completions, machines)
+            else:
+                m = memo["okey"] = (repr(foot), machines)
         return m
 
-    def _cached(self, game, name: str, compute):
-        """Facts that depend only on the objective tokens survive across decisions."""
+    def _cached(self, game, name, compute):
+        """Facts that depend only on the objective tokens survive across decisions
+        (`compute(game)` on a miss)."""
         if self._cache_game is not game:
-            self._cache_game = game
-            self._cache.clear()
-            self._plans.clear()
-            self._facts_by.clear()
-            self._facts_of = self._facts = None
+            self._new_game(game)
         key = (name, self.objective_key(game))
         hit = self._cache.get(key, _MISSING)       # one lookup: a nested key hashes slowly
         if hit is _MISSING:
             if len(self._cache) > 64:
                 self._cache.clear()
-            hit = self._cache[key] = compute()
+            hit = self._cache[key] = compute(game)
         return hit
 
+    def _new_game(self, game) -> None:
+        self._cache_game = game
+        self._cache.clear()
+        self._plans.clear()
+        self._facts_by.clear()
+        self._facts_of = self._facts = None
+
     def foot(self, game) -> tuple[set[int], set[int]]:
-        return self._cached(game, "foot", lambda: foot_soldiers(game))
+        return self._cached(game, "foot", foot_soldiers)
 
     def pressure(self, game) -> tuple[str, int, float]:
-        adv = game.adv
-        name = ("pressure", adv.threat, game.round, len(adv.row))
         if self._cache_game is not game:
-            return self._cached(game, name, lambda: objective_pressure(game))
-        key = (name, self.objective_key(game))     # _cached, inlined: asked at most decisions
+            self._new_game(game)
+        adv = game.adv
+        # _cached, inlined (asked at most decisions), with one flat key
+        key = ("pressure", adv.threat, game.round, len(adv.row), self.objective_key(game))
         hit = self._cache.get(key, _MISSING)
         if hit is _MISSING:
             if len(self._cache) > 64:
@@ -162,14 +168,8 @@ class HeuristicBot:
     def duty_fighter(self, game, side):
         """(fighter, duty) of this side that should work on the objective this maneuver,
         or (None, ""): only when the objective is pressing and the work can actually be
-        done now (a whole borough swept clean, or a machine within reach)."""
-        key = ("duty", side.index)
-        m = self._memo.get(key)
-        if m is None:
-            m = self._memo[key] = self._duty_fighter(game, side)
-        return m
-
-    def _duty_fighter(self, game, side):
+        done now (a whole borough swept clean, or a machine within reach). Asked once per
+        decision (a memo would cost more than it saves: the plan below is kept anyway)."""
         if getattr(game, "adv", None) is None:
             return None, ""
         duty, _, urgency = self.pressure(game)
@@ -220,7 +220,7 @@ class HeuristicBot:
 
     def clearable(self, game) -> set[int]:
         key = ("clearable", game.round, len(game.adv.row))     # the row says if To the Streets resolved
-        return self._cached(game, key, lambda: set(clearable_foot(game)))
+        return self._cached(game, key, clearable_set)
 
     def gap(self, game) -> list[int]:
         return self.sweep_facts(game, self.clearable(game))[0]
@@ -263,6 +263,10 @@ class HeuristicBot:
                     if s > best[0]:
                         best = (s, f, t)
         return best
+
+
+def clearable_set(game) -> set[int]:
+    return set(clearable_foot(game))
 
 
 def attack_score(game, target, value: int, villain_weight: float = 4.0) -> float:
