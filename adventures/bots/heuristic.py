@@ -72,18 +72,19 @@ class HeuristicBot:
         # Facts computed once per decision (the state cannot change while a decision is open).
         self._memo: dict = {}
         self._memo_game = None
-        self._memo_n = -1
-        self._okey = None                          # objective_key of the open decision
+        self._open = None                          # the decision they were computed for
         self._cache: dict = {}
         self._cache_game = None
         self._plans: dict = {}                     # duty plans by everything they depend on
+        self._facts_by: dict = {}                  # sweep_facts by target circles
+        self._facts_of = None                      # the target set sweep_facts answered last
+        self._facts = None
 
     def choose(self, game, decision) -> int:
-        n = game.decision_count
-        if n != self._memo_n or game is not self._memo_game:
-            self._memo_game, self._memo_n = game, n
-            self._memo.clear()
-            self._okey = None
+        if decision is not self._open or game is not self._memo_game:
+            # The engine makes a new Decision for every question (held here, its id stays unique).
+            self._open, self._memo_game = decision, game
+            self._memo = {}
         handler = HANDLERS.get(decision.tag)
         if handler is None:
             return 0
@@ -93,7 +94,8 @@ class HeuristicBot:
     def objective_key(self, game) -> tuple:
         """A cheap fingerprint of the objective tokens: Foot soldiers (count, circle sum,
         objectives done: a fall flips them) and Doomsday Machines; memoised per decision."""
-        m = self._okey
+        memo = self._memo
+        m = memo.get("okey")
         if m is None:
             adv = getattr(game, "adv", None)
             if adv is None:
@@ -101,33 +103,42 @@ class HeuristicBot:
             data = adv.data
             foot = data.get("foot")
             machines = data.get("machines")
-            m = (len(foot), sum(foot), adv.completions) if isinstance(foot, dict) else repr(foot)
-            m = self._okey = (m, tuple(machines.values()) if isinstance(machines, dict) else repr(machines))
+            machines = tuple(machines.values()) if isinstance(machines, dict) else repr(machines)
+            if isinstance(foot, dict):
+                m = memo["okey"] = (len(foot), sum(foot), adv.completions, machines)
+            else:
+                m = memo["okey"] = (repr(foot), machines)
         return m
 
-    def _cached(self, game, name: str, compute):
-        """Facts that depend only on the objective tokens survive across decisions."""
+    def _cached(self, game, name, compute):
+        """Facts that depend only on the objective tokens survive across decisions
+        (`compute(game)` on a miss)."""
         if self._cache_game is not game:
-            self._cache_game = game
-            self._cache.clear()
-            self._plans.clear()
+            self._new_game(game)
         key = (name, self.objective_key(game))
         hit = self._cache.get(key, _MISSING)       # one lookup: a nested key hashes slowly
         if hit is _MISSING:
             if len(self._cache) > 64:
                 self._cache.clear()
-            hit = self._cache[key] = compute()
+            hit = self._cache[key] = compute(game)
         return hit
 
+    def _new_game(self, game) -> None:
+        self._cache_game = game
+        self._cache.clear()
+        self._plans.clear()
+        self._facts_by.clear()
+        self._facts_of = self._facts = None
+
     def foot(self, game) -> tuple[set[int], set[int]]:
-        return self._cached(game, "foot", lambda: foot_soldiers(game))
+        return self._cached(game, "foot", foot_soldiers)
 
     def pressure(self, game) -> tuple[str, int, float]:
-        adv = game.adv
-        name = ("pressure", adv.threat, game.round, len(adv.row))
         if self._cache_game is not game:
-            return self._cached(game, name, lambda: objective_pressure(game))
-        key = (name, self.objective_key(game))     # _cached, inlined: asked at most decisions
+            self._new_game(game)
+        adv = game.adv
+        # _cached, inlined (asked at most decisions), with one flat key
+        key = ("pressure", adv.threat, game.round, len(adv.row), self.objective_key(game))
         hit = self._cache.get(key, _MISSING)
         if hit is _MISSING:
             if len(self._cache) > 64:
@@ -157,14 +168,8 @@ class HeuristicBot:
     def duty_fighter(self, game, side):
         """(fighter, duty) of this side that should work on the objective this maneuver,
         or (None, ""): only when the objective is pressing and the work can actually be
-        done now (a whole borough swept clean, or a machine within reach)."""
-        key = ("duty", side.index)
-        m = self._memo.get(key)
-        if m is None:
-            m = self._memo[key] = self._duty_fighter(game, side)
-        return m
-
-    def _duty_fighter(self, game, side):
+        done now (a whole borough swept clean, or a machine within reach). Asked once per
+        decision (a memo would cost more than it saves: the plan below is kept anyway)."""
         if getattr(game, "adv", None) is None:
             return None, ""
         duty, _, urgency = self.pressure(game)
@@ -190,13 +195,9 @@ class HeuristicBot:
     def _plan_duty(self, game, side, duty: str, steps: int, targets):
         best, best_v = None, 0.0
         if duty == "foot":
-            groups = borough_groups(game, targets)
-            valued: dict = {}                  # crossed circles -> foot_value: many ends share them
-            gap = None                         # asked once, when a fighter can work (a cached fact)
+            gap, groups, valued = self.sweep_facts(game, targets)
             for f in side.fighters:
                 if f.alive and f.space is not None and not self.hurt(f):
-                    if gap is None:
-                        gap = self.gap(game)
                     v = 0.0
                     for c in set(sweep_routes(game, f, steps, targets, gap).values()):
                         x = valued.get(c)
@@ -219,11 +220,26 @@ class HeuristicBot:
 
     def clearable(self, game) -> set[int]:
         key = ("clearable", game.round, len(game.adv.row))     # the row says if To the Streets resolved
-        return self._cached(game, key, lambda: set(clearable_foot(game)))
+        return self._cached(game, key, clearable_set)
 
     def gap(self, game) -> list[int]:
-        key = ("gap", game.round, len(game.adv.row))
-        return self._cached(game, key, lambda: circle_gap(game, self.clearable(game)))
+        return self.sweep_facts(game, self.clearable(game))[0]
+
+    def sweep_facts(self, game, targets: set[int]) -> tuple[list[int], list[frozenset[int]], dict]:
+        """(circle_gap, borough_groups, foot_value by crossed circles) of the clearable circles
+        `targets` (from self.clearable). They read nothing but the board and the circles, so the
+        circles key them; the set answered last is recognised by identity (held here, never
+        changed, it keeps its id), others by content (clearable makes a new set each round)."""
+        if targets is self._facts_of:
+            return self._facts
+        key = frozenset(targets)
+        facts = self._facts_by.get(key)
+        if facts is None:
+            if len(self._facts_by) > 64:
+                self._facts_by.clear()
+            facts = self._facts_by[key] = (circle_gap(game, targets), borough_groups(game, targets), {})
+        self._facts_of, self._facts = targets, facts
+        return facts
 
     def best_attack(self, game, side):
         """(score, attacker, target) of the best attack this side can make now."""
@@ -249,14 +265,21 @@ class HeuristicBot:
         return best
 
 
+def clearable_set(game) -> set[int]:
+    return set(clearable_foot(game))
+
+
 def attack_score(game, target, value: int, villain_weight: float = 4.0) -> float:
     """Expected worth of attacking `target` with a card of `value`."""
     defs = defense_values(game, target)
     exp = expected_damage(value, defs)
     if target.kind == VILLAIN:
         return villain_weight * exp + (50.0 if value - min(defs) >= target.health else 0.0)
-    kill = sum(1 for d in defs if value - d >= target.health) / len(defs)
-    return exp + 4.0 * kill
+    kills = 0
+    for d in defs:
+        if value - d >= target.health:
+            kills += 1
+    return exp + 4.0 * (kills / len(defs))
 
 
 def best_index(scores: list) -> int:
@@ -288,17 +311,20 @@ def h_action(bot: HeuristicBot, game, d) -> int:
         return 0
     has_attack = "attack" in opts
     score, attacker, _ = bot.best_attack(game, side) if has_attack else (0.0, None, None)
-    duty_f, duty = bot.duty_fighter(game, side)
     hero = side.fighters[0]
     if has_attack and score >= bot.attack_threshold:
-        # Urgent objective work beats a mediocre attack by the fighter that must go.
-        if not (duty_f is not None and duty_f is attacker and score < 3.0 and "maneuver" in opts):
+        # Urgent objective work beats a mediocre attack by the fighter that must go (the duty
+        # search is the bot's dearest step: asked only when it could change the answer).
+        if score >= 3.0 or "maneuver" not in opts:
             return index_of(opts, "attack")
+        duty_f = bot.duty_fighter(game, side)[0]
+        if duty_f is not attacker:
+            return index_of(opts, "attack")
+    else:
+        duty_f = bot.duty_fighter(game, side)[0]
     if duty_f is not None and "maneuver" in opts:
         return index_of(opts, "maneuver")
-    enemies = enemy_fighters(game)
-    in_position = any(f.alive and f.space is not None and any(
-        in_range(game.board, f, f.space, e.space) for e in enemies) for f in side.fighters)
+    in_position = can_attack_now(game.board, side, enemy_fighters(game))
     if "scheme" in opts:
         schemes = sum(1 for c in side.hand if c.kind == SCHEME)
         heals = bot.hurt(hero) and any(c.kind == SCHEME and "recover" in repr(c.effects) for c in side.hand)
@@ -312,6 +338,16 @@ def h_action(bot: HeuristicBot, game, d) -> int:
     if "maneuver" in opts:
         return index_of(opts, "maneuver")
     return 0
+
+
+def can_attack_now(board, side, enemies) -> bool:
+    """Whether a fighter of the side stands in range of an enemy."""
+    for f in side.fighters:
+        if f.alive and f.space is not None:
+            for e in enemies:
+                if in_range(board, f, f.space, e.space):
+                    return True
+    return False
 
 
 def h_attack_target(bot, game, d) -> int:
@@ -412,8 +448,7 @@ def duty_boost(bot, game, side, f, duty: str, opts: list) -> int:
     from engine.movement import destinations
     if duty == "foot":
         targets = bot.clearable(game)
-        groups = borough_groups(game, targets)
-        gap = bot.gap(game)                # value() is always asked at least once
+        gap, groups, _ = bot.sweep_facts(game, targets)
 
         def value(steps):
             return max((foot_value(groups, c) for c in sweep_routes(game, f, steps, targets, gap).values()),
@@ -454,8 +489,8 @@ def h_move_dest(bot, game, d) -> int:
         vdist = dist[v.space] if v is not None else [0] * board.n
         if duty == "foot":
             targets = bot.clearable(game)
-            groups = borough_groups(game, targets)
-            sweep = sweep_routes(game, f, steps, targets, bot.gap(game))
+            gap, groups, _ = bot.sweep_facts(game, targets)
+            sweep = sweep_routes(game, f, steps, targets, gap)
 
             def score(s):
                 crossed = sweep.get(s, ())
@@ -498,7 +533,10 @@ def h_move_dest(bot, game, d) -> int:
     ranged = f.ranged
     # in_range(board, f, s, t.space) for every option s: the spaces f can attack t from.
     aims = [(attack_spaces(board, ranged, t.space), t.space) for t in targets]
-    weak_from = [attack_spaces(board, ranged, e.space) for e in enemies if e.kind != VILLAIN and e.health <= 3]
+    weak_from: set[int] = set()          # the spaces f can attack a weak minion from
+    for e in enemies:
+        if e.kind != VILLAIN and e.health <= 3:
+            weak_from |= attack_spaces(board, ranged, e.space)
     from_start = dist[start]
     scores = []
     for s in opts:
@@ -508,7 +546,7 @@ def h_move_dest(bot, game, d) -> int:
             c = 0 if s in near else row[ts] - 1
             if c < best:
                 best = c
-        bonus = 0.5 if weak_from and any(s in w for w in weak_from) else 0.0
+        bonus = 0.5 if s in weak_from else 0.0
         scores.append(-best * 10 + bonus - 0.01 * from_start[s])
     return best_index(scores)
 

@@ -66,7 +66,11 @@ def attack_values(attacker, revealed=None) -> list[int]:
 
 
 def expected_damage(value: int, defenses: list[int]) -> float:
-    return sum(value - d for d in defenses if value > d) / len(defenses)
+    total = 0
+    for d in defenses:
+        if value > d:
+            total += value - d
+    return total / len(defenses)
 
 
 def usable(card, fighter) -> bool:
@@ -75,8 +79,12 @@ def usable(card, fighter) -> bool:
 
 def card_worth(card, side) -> float:
     """How much a card in hand is worth keeping (boost and discard spend the lowest)."""
-    if card.fighter != "any" and not any(f.alive and usable(card, f) for f in side.fighters):
-        return 0.2 * card.boost            # its fighter is gone: only its boost is left
+    if card.fighter != "any":
+        for f in side.fighters:
+            if f.alive and usable(card, f):
+                break
+        else:
+            return 0.2 * card.boost        # its fighter is gone: only its boost is left
     v = card.value or 0
     if card.kind == VERSATILE:
         w = v + 1.0
@@ -274,7 +282,11 @@ def borough_groups(game, targets: set[int]) -> list[frozenset[int]]:
 def foot_value(groups: list[frozenset[int]], crossed) -> float:
     """Boroughs swept clean by a route, plus a little for partial progress."""
     got = set(crossed)
-    return sum(1.0 for g in groups if g <= got) + 0.2 * len(got)
+    swept = 0
+    for g in groups:
+        if g <= got:
+            swept += 1
+    return swept + 0.2 * len(got)
 
 
 def circle_gap(game, targets: set[int]) -> list[int]:

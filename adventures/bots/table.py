@@ -89,11 +89,15 @@ def t_far_space(game, d) -> int:
             return (-FAR, 0.0)
         row = dist[s]
         danger = 0.0
+        nearest = FAR + 1                  # above any distance (unreachable is FAR)
         for fs, weakness in weighed:
             d = row[fs]
             if d < FAR:
                 danger += weakness / (1 + d)
-        return (min(dist[fs][s] for fs, _ in weighed), -danger)
+            d = dist[fs][s]
+            if d < nearest:
+                nearest = d
+        return (nearest, -danger)
     return max(range(len(opts)), key=key)
 
 
@@ -109,17 +113,20 @@ def t_foot_circle(game, d) -> int:
     heroes = player_fighters(game)
     if not heroes:
         return 0
-    dist = board.dist
-
-    def near(i):
-        a, b, _ = board.circles[d.options[i]]
-        return min(min(dist[f.space][a], dist[f.space][b]) for f in heroes)
-    opts = range(len(d.options))
-    borough = d.context.get("borough") or board.circles[d.options[0]][2]
+    rows = [board.dist[f.space] for f in heroes]
+    circles = board.circles
+    near = []                              # per option: the nearest hero's distance to the circle
+    for k in d.options:
+        a, b, _ = circles[k]
+        best = FAR + 1                     # above any distance (unreachable is FAR)
+        for row in rows:
+            x = row[a] if row[a] < row[b] else row[b]
+            if x < best:
+                best = x
+        near.append(best)
+    borough = d.context.get("borough") or circles[d.options[0]][2]
     entrenched = borough in fallen if isinstance(fallen, (set, list, tuple, dict)) else False
-    if entrenched:
-        return max(opts, key=near)
-    return min(opts, key=near)
+    return near.index(max(near) if entrenched else min(near))     # the first one, as max()/min() pick
 
 
 def reroll_choice(game, d) -> int:
