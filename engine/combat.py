@@ -6,12 +6,12 @@ other game effects (hero abilities); then cards go to discard; then "after attac
 """
 from __future__ import annotations
 
-from engine import tags
 from engine.abilities import Ability
 from engine.decisions import CARD, ORDER
 from engine.effects.resolve import Ctx, run_ops
 from engine.game import Game
 from engine.state import Card, Combat, Fighter
+from engine.tags import DEFENSE_CARD, EFFECT_ORDER
 
 ROLES = ("defender", "attacker")   # resolution order for simultaneous effects
 
@@ -94,7 +94,7 @@ def resolve_timing(game: Game, combat: Combat, timing: str, timings: tuple | Non
             # Two effects of the same player at once: that player picks the order (FR p.13).
             ability_first = game.decide(
                 fighter.side.index, ORDER, "Resolve your card's effect or your hero's ability first?",
-                [False, True], [f"{card.name} first", f"{ab.name or 'ability'} first"], tag=tags.EFFECT_ORDER)
+                [False, True], [f"{card.name} first", f"{ab.name or 'ability'} first"], tag=EFFECT_ORDER)
         if ability_first:
             ab.during_combat(game, combat, role)
         for eff in effects:
@@ -151,7 +151,7 @@ def _fight(game: Game, combat: Combat) -> None:
         if options:
             card = game.decide(dside.index, CARD, f"{attacker.name} attacks {defender.name}: choose a defense card",
                                [None, *options], lambda: ["no defense card"] + [f"{c.name} ({c.value})" for c in options],
-                               tag=tags.DEFENSE_CARD,
+                               tag=DEFENSE_CARD,
                                context={"attacker": attacker, "defender": defender}, force=True)
             if card is not None:
                 dside.hand.remove(card)

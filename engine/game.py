@@ -10,12 +10,12 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from engine import tags
 from engine.board import Board
 from engine.decisions import TABLE, ask
 from engine.effects import registry
 from engine.rules import MoveContext, Rules
 from engine.state import HERO, Card, Combat, Fighter, GameOver, Side
+from engine.tags import DISCARD
 
 
 class Game:
@@ -381,7 +381,7 @@ class Game:
                 seat = side.index if chooser_seat is None else chooser_seat
                 cards = list(side.hand)
                 card = self.decide(seat, "card", f"{side.name}: choose a card to discard ({why})",
-                                   cards, lambda cards=cards: [c.name for c in cards], tag=tags.DISCARD)
+                                   cards, lambda cards=cards: [c.name for c in cards], tag=DISCARD)
             self.discard_from_hand(side, card, why)
             out.append(card)
         return out
