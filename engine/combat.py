@@ -6,30 +6,44 @@ other game effects (hero abilities); then cards go to discard; then "after attac
 """
 from __future__ import annotations
 
-from engine import tags
 from engine.abilities import Ability
 from engine.decisions import CARD, ORDER
 from engine.effects.resolve import Ctx, run_ops
 from engine.game import Game
 from engine.state import Card, Combat, Fighter
+from engine.tags import DEFENSE_CARD, EFFECT_ORDER
 
 ROLES = ("defender", "attacker")   # resolution order for simultaneous effects
 
 
-# (id of an effects tuple, timing, role) -> (that tuple, its effects for them). Cards share
-# their definition's tuple, and every combat asks each card this four times: filter once.
-_EFFECTS_BY_TIMING: dict[tuple, tuple] = {}
+# id of an effects tuple -> (that tuple, its `timings_of` table). Cards share their
+# definition's tuple (held here, so its id is never reused): sort each tuple once.
+_TIMINGS: dict[int, tuple] = {}
+_NO_TIMINGS: dict = {}               # no card, or a card with no effect (never written to)
+
+
+def timings_of(card: Card | None) -> dict:
+    """{timing: (the card's effects for its fighter as attacker, as defender)}: a split
+    enemy box gives each role only its half."""
+    if card is None or not card.effects:
+        return _NO_TIMINGS
+    effects = card.effects
+    hit = _TIMINGS.get(id(effects))
+    if hit is None or hit[0] is not effects:
+        table = {}
+        for t in dict.fromkeys(e.timing for e in effects):
+            table[t] = (tuple(e for e in effects if e.timing == t and (e.when == "any" or e.when == "attack")),
+                        tuple(e for e in effects if e.timing == t and (e.when == "any" or e.when == "defense")))
+        hit = _TIMINGS[id(effects)] = (effects, table)
+    return hit[1]
 
 
 def effects_of(card: Card, timing: str, role: str) -> tuple:
-    effects = card.effects
-    key = (id(effects), timing, role)
-    hit = _EFFECTS_BY_TIMING.get(key)
-    if hit is None or hit[0] is not effects:
-        use = "attack" if role == "attacker" else "defense"
-        hit = _EFFECTS_BY_TIMING[key] = (effects, tuple(
-            e for e in effects if e.timing == timing and (e.when == "any" or e.when == use)))
-    return hit[1]
+    """The effects of `card` with this timing for its fighter in `role`."""
+    pair = timings_of(card).get(timing)
+    if pair is None:
+        return ()
+    return pair[0] if role == "attacker" else pair[1]
 
 
 def is_cancelled(combat: Combat, card: Card, timing: str) -> bool:
@@ -48,23 +62,30 @@ def idle_during_combat(ab: Ability, role: str) -> bool:
     if type(ab).during_combat is not Ability.during_combat:
         return False
     triggers = ab.triggers
-    return not triggers.get("during_combat") and not triggers.get("on_attack" if role == "attacker" else "on_defend")
+    return not triggers or (not triggers.get("during_combat")
+                            and not triggers.get("on_attack" if role == "attacker" else "on_defend"))
 
 
-def resolve_timing(game: Game, combat: Combat, timing: str) -> None:
+def resolve_timing(game: Game, combat: Combat, timing: str, timings: tuple | None = None) -> None:
+    """Resolve the effects of both cards with this timing, and the abilities during combat.
+    `timings`: timings_of the attack card and of the defense card, when the caller has
+    them (a fight looks them up once for its four timings)."""
+    if timings is None:
+        timings = (timings_of(combat.att_card), timings_of(combat.def_card))
     during = timing == "during_combat"
     for role in ROLES:
         if role == "attacker":         # combat.card_of / fighter_of, inlined (eight times a combat)
             card, fighter = combat.att_card, combat.attacker
+            pair = timings[0].get(timing)
+            effects = () if pair is None else pair[0]
         else:
             card, fighter = combat.def_card, combat.defender
-        effects = []
-        if card is not None:
-            # `cancelled` holds card uids (every effect) or (uid, timing) pairs (only the
-            # effects of that timing: Caught in a Web); uncancellable effects ignore both.
-            effects = effects_of(card, timing, role)
-            if effects and combat.cancelled and is_cancelled(combat, card, timing):
-                effects = [e for e in effects if e.uncancellable]
+            pair = timings[1].get(timing)
+            effects = () if pair is None else pair[1]
+        # `cancelled` holds card uids (every effect) or (uid, timing) pairs (only the
+        # effects of that timing: Caught in a Web); uncancellable effects ignore both.
+        if effects and combat.cancelled and is_cancelled(combat, card, timing):
+            effects = [e for e in effects if e.uncancellable]
         ab = fighter.side.ability if during else None
         if ab is not None and not effects and idle_during_combat(ab, role):
             continue
@@ -73,7 +94,7 @@ def resolve_timing(game: Game, combat: Combat, timing: str) -> None:
             # Two effects of the same player at once: that player picks the order (FR p.13).
             ability_first = game.decide(
                 fighter.side.index, ORDER, "Resolve your card's effect or your hero's ability first?",
-                [False, True], [f"{card.name} first", f"{ab.name or 'ability'} first"], tag=tags.EFFECT_ORDER)
+                [False, True], [f"{card.name} first", f"{ab.name or 'ability'} first"], tag=EFFECT_ORDER)
         if ability_first:
             ab.during_combat(game, combat, role)
         for eff in effects:
@@ -130,7 +151,7 @@ def _fight(game: Game, combat: Combat) -> None:
         if options:
             card = game.decide(dside.index, CARD, f"{attacker.name} attacks {defender.name}: choose a defense card",
                                [None, *options], lambda: ["no defense card"] + [f"{c.name} ({c.value})" for c in options],
-                               tag=tags.DEFENSE_CARD,
+                               tag=DEFENSE_CARD,
                                context={"attacker": attacker, "defender": defender}, force=True)
             if card is not None:
                 dside.hand.remove(card)
@@ -144,8 +165,11 @@ def _fight(game: Game, combat: Combat) -> None:
                  att_card=combat.att_card.name if combat.att_card else None,
                  def_card=combat.def_card.name if combat.def_card else None)
 
-    resolve_timing(game, combat, "immediately")
-    resolve_timing(game, combat, "during_combat")
+    # The cards stay the same from the reveal to the end (effects change values, fighters
+    # and piles, never which card is in play): look up what each does at each timing once.
+    timings = (timings_of(combat.att_card), timings_of(combat.def_card))
+    resolve_timing(game, combat, "immediately", timings)
+    resolve_timing(game, combat, "during_combat", timings)
     defender = combat.defender       # an effect may have changed who defends (Double Identity)
 
     att = combat_value(game, combat, "attacker")
@@ -164,15 +188,15 @@ def _fight(game: Game, combat: Combat) -> None:
     game.note(combat.fighter_of(combat.winner).side, "won")
     game.note(combat.fighter_of(loser).side, "lost")
 
-    resolve_timing(game, combat, "after_combat")
-    for role in ROLES:
-        ab = combat.fighter_of(role).side.ability
-        if ab is not None and not (type(ab).after_combat is Ability.after_combat and not ab.triggers.get("after_combat")):
+    resolve_timing(game, combat, "after_combat", timings)
+    for role in ROLES:                 # combat.fighter_of / card_of, inlined in these loops
+        ab = (combat.attacker if role == "attacker" else combat.defender).side.ability
+        if ab is not None and (type(ab).after_combat is not Ability.after_combat or ab.triggers.get("after_combat")):
             ab.after_combat(game, combat, role)
     game.rules.after_combat_hook(game, combat)
 
     for role in ROLES:
-        card = combat.card_of(role)
+        card = combat.att_card if role == "attacker" else combat.def_card
         if card is None or card.uid in combat.settled:
             continue
         if card.uid in combat.return_to_hand and not card.owner.is_enemy:
@@ -182,8 +206,8 @@ def _fight(game: Game, combat: Combat) -> None:
         else:
             game.put_away_played(card)
 
-    resolve_timing(game, combat, "after_attack")
+    resolve_timing(game, combat, "after_attack", timings)
     for role in ROLES:
-        ab = combat.fighter_of(role).side.ability
-        if ab is not None and not (type(ab).after_attack is Ability.after_attack and not ab.triggers.get("after_attack")):
+        ab = (combat.attacker if role == "attacker" else combat.defender).side.ability
+        if ab is not None and (type(ab).after_attack is not Ability.after_attack or ab.triggers.get("after_attack")):
             ab.after_attack(game, combat, role)

@@ -26,22 +26,32 @@ NUMBER = "number"          # "up to N"
 
 
 class Decision:
-    """One question to one seat. `labels` may be given as a list, or as a function that
-    builds the list: batch runs ask thousands of questions a game and the bots never read
-    most labels, so they are only built when somebody reads them."""
+    """One question to one seat. `prompt` and `labels` may each be given as they are, or as
+    a function that builds them: batch runs ask thousands of questions a game and the bots
+    never read most prompts and labels, so they are only built when somebody reads them."""
 
-    __slots__ = ("kind", "seat", "prompt", "options", "_labels", "context", "tag")
+    __slots__ = ("kind", "seat", "_prompt", "options", "_labels", "context", "tag")
 
-    def __init__(self, kind: str, seat: int, prompt: str, options: list[Any],
+    def __init__(self, kind: str, seat: int, prompt: str | Callable[[], str], options: list[Any],
                  labels: list[str] | Callable[[], list[str]] | None = None, context: dict | None = None,
                  tag: str = ""):
         self.kind = kind
         self.seat = seat                   # player seat index, or TABLE
-        self.prompt = prompt
+        self._prompt = prompt
         self.options = options
         self._labels = labels if labels is not None else []
         self.context = context if context is not None else {}
         self.tag = tag                     # machine-readable purpose, e.g. "boost", "defense_card"
+
+    @property
+    def prompt(self) -> str:
+        if callable(self._prompt):
+            self._prompt = self._prompt()
+        return self._prompt
+
+    @prompt.setter
+    def prompt(self, value: str) -> None:
+        self._prompt = value
 
     @property
     def labels(self) -> list[str]:
@@ -62,6 +72,29 @@ class Decision:
     def __repr__(self) -> str:
         return (f"Decision(kind={self.kind!r}, seat={self.seat!r}, prompt={self.prompt!r}, "
                 f"options={self.options!r}, labels={self.labels!r}, context={self.context!r}, tag={self.tag!r})")
+
+
+class _Unfilled(Decision):
+    """A Decision created without running `__init__`: `ask` fills its fields. Game.decide
+    builds one per question, and a class call with arguments costs more than the fields."""
+
+    __slots__ = ()
+    __init__ = object.__init__
+
+
+def ask(kind: str, seat: int, prompt: str | Callable[[], str], options: list[Any],
+        labels: list[str] | Callable[[], list[str]], context: dict | None, tag: str) -> Decision:
+    """Decision(kind, seat, prompt, options, labels, context, tag) with `labels` given (a
+    list or a function), for Game.decide."""
+    d = _Unfilled()
+    d.kind = kind
+    d.seat = seat
+    d._prompt = prompt
+    d.options = options
+    d._labels = labels
+    d.context = context if context is not None else {}
+    d.tag = tag
+    return d
 
 
 class Agent(Protocol):

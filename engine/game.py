@@ -10,12 +10,12 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from engine import tags
 from engine.board import Board
-from engine.decisions import TABLE, Decision
+from engine.decisions import TABLE, ask
 from engine.effects import registry
 from engine.rules import MoveContext, Rules
 from engine.state import HERO, Card, Combat, Fighter, GameOver, Side
+from engine.tags import DISCARD
 
 
 class Game:
@@ -102,23 +102,26 @@ class Game:
                 self.observer(event)
 
     # ------------------------------------------------------------------ decisions
-    def decide(self, seat: int, kind: str, prompt: str, options: list,
+    def decide(self, seat: int, kind: str, prompt: str | Callable[[], str], options: list,
                labels: list[str] | Callable[[], list[str]] | None = None,
                tag: str = "", context: dict | None = None, force: bool = False):
         """Ask the agent of `seat` (or the table) to pick one of `options`; returns the option.
 
         A decision with a single option is taken without asking (and not recorded) unless
-        `force` is set, so replays stay aligned while trivial prompts are skipped. `labels`
-        may be a function building them: a game that keeps a log (people play or read it)
-        builds them now, from the state they describe; a batch run only when read.
+        `force` is set, so replays stay aligned while trivial prompts are skipped. `prompt`
+        and `labels` may be functions building them: a game that keeps a log (people play
+        or read it) builds them now, from the state they describe; a batch run only when read.
         """
         if not options:
-            raise ValueError(f"decision with no options: {prompt}")
+            raise ValueError(f"decision with no options: {prompt() if callable(prompt) else prompt}")
         if len(options) == 1 and not force:
             return options[0]
-        if self.events is not None and callable(labels):
-            labels = labels()
-        d = Decision(kind, seat, prompt, options, labels, context, tag)
+        if self.events is not None:
+            if callable(prompt):
+                prompt = prompt()
+            if callable(labels):
+                labels = labels()
+        d = ask(kind, seat, prompt, options, labels if labels is not None else [], context, tag)
         if self.replay_queue:
             i = self.replay_queue.popleft()
         else:
@@ -127,7 +130,7 @@ class Game:
                 agent = self.table_agent or next(iter(self.agents.values()))
             i = agent.choose(self, d)
         if not isinstance(i, int) or not 0 <= i < len(options):
-            raise ValueError(f"agent answered {i!r} to {prompt!r} with {len(options)} options")
+            raise ValueError(f"agent answered {i!r} to {d.prompt!r} with {len(options)} options")
         self.answers.append(i)
         self.decision_count += 1
         return options[i]
@@ -378,7 +381,7 @@ class Game:
                 seat = side.index if chooser_seat is None else chooser_seat
                 cards = list(side.hand)
                 card = self.decide(seat, "card", f"{side.name}: choose a card to discard ({why})",
-                                   cards, lambda cards=cards: [c.name for c in cards], tag=tags.DISCARD)
+                                   cards, lambda cards=cards: [c.name for c in cards], tag=DISCARD)
             self.discard_from_hand(side, card, why)
             out.append(card)
         return out

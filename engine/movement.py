@@ -1,12 +1,12 @@
 """Choosing destinations and routes for a moving fighter (maneuvers and move effects)."""
 from __future__ import annotations
 
-from engine import tags
 from engine.abilities import Ability
 from engine.decisions import PATH, SPACE
 from engine.game import Game
 from engine.rules import MoveContext, Rules
 from engine.state import Fighter
+from engine.tags import MOVE_DEST, MOVE_ROUTE
 
 
 def blocked_for(game: Game, fighter: Fighter, mctx: MoveContext | None = None) -> set[int]:
@@ -84,16 +84,16 @@ def choose_move(game: Game, fighter: Fighter, steps: int, mctx: MoveContext, sea
     reach = destinations(game, fighter, steps, mctx)
     ids, start = game.board.ids, fighter.space
     order = [s for _, _, s in sorted([(d, ids[s], s) for s, d in reach.items()])]   # nearest first, then by id
-    dest = game.decide(seat, SPACE, prompt or f"Move {fighter.name} up to {steps}: choose a destination", order,
-                       lambda: ["stay" if s == start else f"space {ids[s]} ({reach[s]} away)" for s in order],
-                       tag=tags.MOVE_DEST, context={"fighter": fighter, "steps": steps})
+    dest = game.decide(seat, SPACE, prompt or (lambda: f"Move {fighter.name} up to {steps}: choose a destination"),
+                       order, lambda: ["stay" if s == start else f"space {ids[s]} ({reach[s]} away)" for s in order],
+                       tag=MOVE_DEST, context={"fighter": fighter, "steps": steps})
     if dest == fighter.space:
         return False
     routes = route_options(game, fighter, dest, steps, mctx)
     if not routes:
         return False
     route = game.decide(seat, PATH, f"Choose {fighter.name}'s route", routes,
-                        lambda: [describe_route(game, fighter, r, mctx) for r in routes], tag=tags.MOVE_ROUTE,
+                        lambda: [describe_route(game, fighter, r, mctx) for r in routes], tag=MOVE_ROUTE,
                         context={"fighter": fighter})
     mctx.data["route"] = route          # effects that care about the route read it back
     game.move_along(fighter, route, mctx)

@@ -145,7 +145,8 @@ def take_turn(game: Game, side: Side) -> None:
         ab.start_of_turn(game)
     while side.actions_left > 0 and not side.eliminated:
         acts = legal_actions(game, side)
-        act = game.decide(side.index, ACTION, f"{side.name}: choose an action ({side.actions_left} left)",
+        act = game.decide(side.index, ACTION,
+                          lambda left=side.actions_left: f"{side.name}: choose an action ({left} left)",
                           acts, lambda acts=acts: [a if isinstance(a, str) else a[0] for a in acts],
                           tag=tags.ACTION, force=True)
         side.actions_left -= 1
@@ -194,7 +195,7 @@ def maneuver(game: Game, side: Side) -> MoveContext:
             if not movers:
                 break
             options: list = [*movers, None]
-            f = game.decide(side.index, FIGHTER, f"Maneuver: move which fighter (up to {steps})?", options,
+            f = game.decide(side.index, FIGHTER, lambda: f"Maneuver: move which fighter (up to {steps})?", options,
                             lambda movers=movers: [f"move {f.name}" for f in movers] + ["done moving"],
                             tag=tags.MOVE_FIGHTER, force=True)
             if f is None:
@@ -260,7 +261,7 @@ def attack(game: Game, side: Side) -> None:
     attacker, target = game.decide(side.index, TARGET, "Attack: choose attacker and target", opts,
                                    lambda: [f"{a.name} attacks {t.name}" for a, t in opts], tag=tags.ATTACK_TARGET)
     cards = attack_cards_against(game, side, attacker, target)
-    card = game.decide(side.index, CARD, f"{attacker.name} attacks {target.name}: choose an attack card",
+    card = game.decide(side.index, CARD, lambda: f"{attacker.name} attacks {target.name}: choose an attack card",
                        cards, lambda: [f"{c.name} ({c.value})" for c in cards], tag=tags.ATTACK_CARD,
                        context={"attacker": attacker, "defender": target}, force=True)
     side.hand.remove(card)
