@@ -47,6 +47,8 @@ class AdvState:
     history: list[dict] = field(default_factory=list)            # per-round summary for sims
     extra_turns: int = 0
     data: dict = field(default_factory=dict)
+    # hook name -> (plugin count, the plugins overriding it): see adventures.rules.rules.hooked
+    hooked: dict = field(default_factory=dict, repr=False)
 
     @property
     def track_length(self) -> int:
