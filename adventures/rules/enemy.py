@@ -8,9 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from adventures.rules import tags
+from adventures.rules.threat import advance_threat
 from engine.combat import fight
 from engine.decisions import SPACE, TABLE, TARGET
 from engine.game import Game
+from engine.rules import MoveContext
 from engine.setup import compile_effects
 from engine.state import MINION, VILLAIN, Card, Fighter, Side
 
@@ -130,20 +132,26 @@ class Intent:
 def enemy_intent(game: Game, enemy: Fighter, move: int) -> Intent:
     """The targeting rule of p.9, without side effects: the enemy's turn and the app's
     "intent" display both read it, so they cannot disagree."""
+    action, targets, ends, distance = targeting(game, enemy, move)
+    return Intent(action, tuple(targets), tuple(ends), distance)
+
+
+def targeting(game: Game, enemy: Fighter, move: int) -> tuple[str, list[Fighter], list[int], int]:
+    """enemy_intent's fields (action, targets, ends, distance) as they are worked out: an
+    enemy's turn reads them without building an Intent (batch runs take thousands)."""
     targets = player_targets(game)
-    adjacent = [t for t in targets if t.space in game.board.adj[enemy.space]]
+    around = game.board.adj[enemy.space]
+    adjacent = [t for t in targets if t.space in around]
     if adjacent:
-        return Intent(ATTACK, tuple(adjacent))
+        return ATTACK, adjacent, [], 0
     closest, need, ends = plan_enemy_move(game, enemy, move)
     if not closest or need > move:
-        return Intent(THREAT, (), (), need)
-    return Intent(APPROACH, tuple(closest), tuple(ends), need)
+        return THREAT, [], [], need
+    return APPROACH, closest, ends, need
 
 
 def enemy_turn(game: Game, side: Side, move: int) -> None:
     """Adjacent target, else the closest reachable within the move value, else threat +1."""
-    from adventures.rules.threat import advance_threat
-
     enemy = side.fighters[0]
     if not enemy.alive or enemy.space is None:
         return
@@ -154,13 +162,13 @@ def enemy_turn(game: Game, side: Side, move: int) -> None:
     for plugin in game.adv.plugins:
         if plugin.side is side and plugin.before_enemy_turn(game, side):
             return
-    intent = enemy_intent(game, enemy, move)
-    if intent.action == THREAT:
+    action, targets, _, _ = targeting(game, enemy, move)
+    if action == THREAT:
         game.log("no_target", f"{side.name} cannot reach any hero: the threat advances.", side=side.index)
         advance_threat(game, 1, reason=f"{side.name} found no target")
         return
-    target = choose_target(game, side, list(intent.targets), "adjacent" if intent.action == ATTACK else "closest")
-    if intent.action == APPROACH:
+    target = choose_target(game, side, targets, "adjacent" if action == ATTACK else "closest")
+    if action == APPROACH:
         move_enemy_next_to(game, enemy, target, move)
     card = take_top(game, side)
     if card is None or not target.alive or target.space is None:
@@ -172,6 +180,8 @@ def enemy_turn(game: Game, side: Side, move: int) -> None:
 
 
 def choose_target(game: Game, side: Side, options: list[Fighter], why: str) -> Fighter:
+    if len(options) == 1:
+        return options[0]        # Game.decide takes a lone option without asking: build no question
     return game.decide(TABLE, TARGET, f"Players choose: which {why} fighter does {side.name} attack?", options,
                        lambda: [f"{t.name} ({game.space_label(t.space)}, {t.health} health)" for t in options],
                        tag=tags.ENEMY_TARGET, context={"enemy": side.fighters[0]})
@@ -192,7 +202,6 @@ def move_enemy_next_to(game: Game, enemy: Fighter, target: Fighter, move: int) -
     end = game.decide(TABLE, SPACE, f"Players choose where {enemy.name} stops next to {target.name}", ends,
                       lambda: [f"space {board.ids[s]}" for s in ends], tag=tags.ENEMY_ROUTE)
     route = board.shortest_paths(enemy.space, end, blocked, limit=1)[0]
-    from engine.rules import MoveContext
     game.move_along(enemy, route, MoveContext(enemy.side, maneuver=False))
 
 
