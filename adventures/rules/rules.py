@@ -2,58 +2,45 @@
 from __future__ import annotations
 
 from adventures.rules import enemy as enemy_mod
-from adventures.rules.plugin import EnemyPlugin
 from adventures.rules.threat import threat_level
 from engine.rules import MoveContext, Rules
 from engine.state import MINION, VILLAIN
 
 
-def hooked(game, hook: str) -> list:
-    """The active plugins whose class overrides `hook` (EnemyPlugin's own does nothing), in
-    plugin order. The hooks run for every route, step, maneuver, combat and weighed defense
-    value, so the list is kept in `adv.hooked` and worked out again only when the plugin
-    count changes: plugins are only ever appended, and a plugin's class never changes."""
-    adv = game.adv
-    plugins = adv.plugins
-    hit = adv.hooked.get(hook)
-    if hit is None or hit[0] != len(plugins):
-        base = getattr(EnemyPlugin, hook)
-        hit = adv.hooked[hook] = (len(plugins), [p for p in plugins if getattr(type(p), hook) is not base])
-    return hit[1]
-
-
 class AdventureRules(Rules):
     name = "adventures"
+    # The hooks below ask only the plugins whose class overrides them (AdvState.hooked): they
+    # run for every route, step, maneuver, combat and weighed defense value.
 
     # -- movement: every plugin may react (Foot soldiers, mousers, ...)
     def path_signature(self, game, fighter, path, mctx: MoveContext):
         sig = []                           # a plain loop: asked for every route of every move
-        for p in hooked(game, "path_signature"):
+        for p in game.adv.hooked["path_signature"]:
             s = p.path_signature(game, fighter, path, mctx)
             if s:
                 sig.append(s)
         return tuple(sig) or None
 
     def before_move(self, game, fighter, path, mctx):
-        for p in hooked(game, "before_move"):
+        for p in game.adv.hooked["before_move"]:
             p.before_move(game, fighter, path, mctx)
 
     def on_step(self, game, fighter, frm, to, mctx):
-        for p in hooked(game, "on_step"):
+        for p in game.adv.hooked["on_step"]:
             p.on_step(game, fighter, frm, to, mctx)
 
     def on_placed(self, game, fighter, space):
-        for p in hooked(game, "on_placed"):
+        for p in game.adv.hooked["on_placed"]:
             p.on_placed(game, fighter, space)
 
     def after_maneuver(self, game, side, mctx):
-        for p in hooked(game, "after_maneuver"):
+        for p in game.adv.hooked["after_maneuver"]:
             p.after_maneuver(game, side, mctx)
 
     # -- combat
     def defense_modifier(self, game, fighter):
         total = 0                          # a plain loop: asked for every defense value a bot weighs
-        for p in hooked(game, "defense_modifier"):
+        for p in game.adv.hooked["defense_modifier"]:
             total += p.defense_modifier(game, fighter)
         return total
 
@@ -62,7 +49,7 @@ class AdventureRules(Rules):
         return enemy_mod.resolve_fury(game, side, card) if card is not None else None
 
     def after_combat_hook(self, game, combat):
-        for p in hooked(game, "after_combat"):
+        for p in game.adv.hooked["after_combat"]:
             p.after_combat(game, combat)
 
     # -- enemy cards: no hand
