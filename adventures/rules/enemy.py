@@ -16,17 +16,33 @@ from engine.rules import MoveContext
 from engine.setup import compile_effects
 from engine.state import MINION, VILLAIN, Card, Fighter, Side
 
+_DECK_FIELDS: dict[int, tuple] = {}
+
+
+def deck_fields(defn) -> tuple:
+    """An enemy's deck as (copies, then its runtime Card fields besides uid, kind, fighter
+    and owner) per card definition, worked out once per process: content never changes
+    once loaded, and every game builds every deck again."""
+    hit = _DECK_FIELDS.get(id(defn))
+    if hit is not None and hit[0] is defn:         # the held reference keeps the id unique
+        return hit[1]
+    fields = tuple((d.copies, d.name, d.attack, d.boost, compile_effects(d.effects), d.defense, d.deception,
+                    d.fury) for d in defn.deck)
+    if len(_DECK_FIELDS) > 1024:
+        _DECK_FIELDS.clear()
+    _DECK_FIELDS[id(defn)] = (defn, fields)
+    return fields
+
 
 def build_enemy_side(game: Game, defn, index: int, health: int) -> Side:
     side = Side(index=index, name=defn.name, team=1, is_enemy=True, hero_key=defn.key)
     kind = VILLAIN if defn.role == "villain" else MINION
     side.fighters.append(Fighter(game.next_uid(), defn.name, kind, side, health, health,
                                  ranged=defn.attack == "ranged", label=defn.name))
-    for d in defn.deck:
-        effects = compile_effects(d.effects)
-        for _ in range(d.copies):
-            side.deck.append(Card(game.next_uid(), d.name, "versatile", d.attack, d.boost, "any", effects,
-                                  side, defense=d.defense, deception=d.deception, fury=d.fury))
+    for copies, name, attack, boost, effects, defense, deception, fury in deck_fields(defn):
+        for _ in range(copies):
+            side.deck.append(Card(game.next_uid(), name, "versatile", attack, boost, "any", effects,
+                                  side, defense=defense, deception=deception, fury=fury))
     # Fury cards start in the supply, not the deck (Slash, p.18).
     side.removed.extend(c for c in side.deck if c.fury)
     side.deck = [c for c in side.deck if not c.fury]
