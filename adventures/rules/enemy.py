@@ -175,7 +175,7 @@ def enemy_turn(game: Game, side: Side, move: int) -> None:
     game.turn += 1       # "this turn" bookkeeping (Side.this_turn) counts enemy turns too
     if game.events is not None:   # no text to build in batch runs (the log is off)
         game.log("turn", f"{side.name}'s turn (move {move}).", side=side.index)
-    for plugin in game.adv.plugins:
+    for plugin in game.adv.hooked["before_enemy_turn"]:
         if plugin.side is side and plugin.before_enemy_turn(game, side):
             return
     action, targets, _, _ = targeting(game, enemy, move)
@@ -223,7 +223,7 @@ def move_enemy_next_to(game: Game, enemy: Fighter, target: Fighter, move: int) -
 
 def resolve_fury(game: Game, side: Side, card: Card) -> Card:
     """A plugin may replace the revealed card (Slash's Fury: discard it, play the next)."""
-    for plugin in game.adv.plugins:
+    for plugin in game.adv.hooked["combat_card"]:
         if plugin.side is side:
             replacement = plugin.combat_card(game, side, card)
             if replacement is not None:

@@ -15,10 +15,10 @@ if TYPE_CHECKING:
 
 PLUGINS: dict[str, type[EnemyPlugin]] = {}
 
-# The seams AdventureRules asks for every route, step, maneuver, combat and weighed defense
-# value: it only calls the plugins whose class overrides them (AdvState.hooked).
+# The seams asked for every route, step, maneuver, enemy turn, combat and weighed defense
+# value: only the plugins whose class overrides them are called (AdvState.hooked).
 HOOKS = ("path_signature", "before_move", "on_step", "on_placed", "after_maneuver", "defense_modifier",
-         "after_combat")
+         "after_combat", "before_enemy_turn", "combat_card")
 
 
 def register(name: str):
