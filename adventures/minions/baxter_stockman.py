@@ -25,7 +25,13 @@ class BaxterStockmanRules(EnemyPlugin):
         # Routes crossing a different number of mousers are different choices for the mover.
         if fighter.is_enemy:
             return None
-        n = sum(1 for s in path[1:] if self._mouser_at(game, s))
+        mousers = game.adv.tokens.get(MOUSER)
+        if not mousers:
+            return None
+        n = 0                                    # a plain loop: asked for every route of a move
+        for s in path[1:]:
+            if s in mousers:
+                n += 1
         return f"{n} mouser{'s' if n > 1 else ''}" if n else None
 
     def on_step(self, game, fighter, frm, to, mctx) -> None:

@@ -132,7 +132,7 @@ def setup_allies(game: Game) -> AlliesModule:
     if deck_def is None:
         raise ValueError("allies: true needs adventures/content/allies/allies.yaml")
     module = AlliesModule(deck_def)
-    game.adv.plugins.append(module)
+    game.adv.add_plugin(module)
     game.shuffle(module.allies)
     game.shuffle(module.henchmen)
     for _ in range(STARTING_HENCHMEN + game.scenario.extra_henchmen):

@@ -8,11 +8,30 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from adventures.rules import tags
+from adventures.rules.threat import advance_threat
 from engine.combat import fight
 from engine.decisions import SPACE, TABLE, TARGET
 from engine.game import Game
+from engine.rules import MoveContext
 from engine.setup import compile_effects
 from engine.state import MINION, VILLAIN, Card, Fighter, Side
+
+_DECK_FIELDS: dict[int, tuple] = {}
+
+
+def deck_fields(defn) -> tuple:
+    """An enemy's deck as (copies, then its runtime Card fields besides uid, kind, fighter
+    and owner) per card definition, worked out once per process: content never changes
+    once loaded, and every game builds every deck again."""
+    hit = _DECK_FIELDS.get(id(defn))
+    if hit is not None and hit[0] is defn:         # the held reference keeps the id unique
+        return hit[1]
+    fields = tuple((d.copies, d.name, d.attack, d.boost, compile_effects(d.effects), d.defense, d.deception,
+                    d.fury) for d in defn.deck)
+    if len(_DECK_FIELDS) > 1024:
+        _DECK_FIELDS.clear()
+    _DECK_FIELDS[id(defn)] = (defn, fields)
+    return fields
 
 
 def build_enemy_side(game: Game, defn, index: int, health: int) -> Side:
@@ -20,11 +39,10 @@ def build_enemy_side(game: Game, defn, index: int, health: int) -> Side:
     kind = VILLAIN if defn.role == "villain" else MINION
     side.fighters.append(Fighter(game.next_uid(), defn.name, kind, side, health, health,
                                  ranged=defn.attack == "ranged", label=defn.name))
-    for d in defn.deck:
-        effects = compile_effects(d.effects)
-        for _ in range(d.copies):
-            side.deck.append(Card(game.next_uid(), d.name, "versatile", d.attack, d.boost, "any", effects,
-                                  side, defense=d.defense, deception=d.deception, fury=d.fury))
+    for copies, name, attack, boost, effects, defense, deception, fury in deck_fields(defn):
+        for _ in range(copies):
+            side.deck.append(Card(game.next_uid(), name, "versatile", attack, boost, "any", effects,
+                                  side, defense=defense, deception=deception, fury=fury))
     # Fury cards start in the supply, not the deck (Slash, p.18).
     side.removed.extend(c for c in side.deck if c.fury)
     side.deck = [c for c in side.deck if not c.fury]
@@ -130,20 +148,26 @@ class Intent:
 def enemy_intent(game: Game, enemy: Fighter, move: int) -> Intent:
     """The targeting rule of p.9, without side effects: the enemy's turn and the app's
     "intent" display both read it, so they cannot disagree."""
+    action, targets, ends, distance = targeting(game, enemy, move)
+    return Intent(action, tuple(targets), tuple(ends), distance)
+
+
+def targeting(game: Game, enemy: Fighter, move: int) -> tuple[str, list[Fighter], list[int], int]:
+    """enemy_intent's fields (action, targets, ends, distance) as they are worked out: an
+    enemy's turn reads them without building an Intent (batch runs take thousands)."""
     targets = player_targets(game)
-    adjacent = [t for t in targets if t.space in game.board.adj[enemy.space]]
+    around = game.board.adj[enemy.space]
+    adjacent = [t for t in targets if t.space in around]
     if adjacent:
-        return Intent(ATTACK, tuple(adjacent))
+        return ATTACK, adjacent, [], 0
     closest, need, ends = plan_enemy_move(game, enemy, move)
     if not closest or need > move:
-        return Intent(THREAT, (), (), need)
-    return Intent(APPROACH, tuple(closest), tuple(ends), need)
+        return THREAT, [], [], need
+    return APPROACH, closest, ends, need
 
 
 def enemy_turn(game: Game, side: Side, move: int) -> None:
     """Adjacent target, else the closest reachable within the move value, else threat +1."""
-    from adventures.rules.threat import advance_threat
-
     enemy = side.fighters[0]
     if not enemy.alive or enemy.space is None:
         return
@@ -151,16 +175,16 @@ def enemy_turn(game: Game, side: Side, move: int) -> None:
     game.turn += 1       # "this turn" bookkeeping (Side.this_turn) counts enemy turns too
     if game.events is not None:   # no text to build in batch runs (the log is off)
         game.log("turn", f"{side.name}'s turn (move {move}).", side=side.index)
-    for plugin in game.adv.plugins:
+    for plugin in game.adv.hooked["before_enemy_turn"]:
         if plugin.side is side and plugin.before_enemy_turn(game, side):
             return
-    intent = enemy_intent(game, enemy, move)
-    if intent.action == THREAT:
+    action, targets, _, _ = targeting(game, enemy, move)
+    if action == THREAT:
         game.log("no_target", f"{side.name} cannot reach any hero: the threat advances.", side=side.index)
         advance_threat(game, 1, reason=f"{side.name} found no target")
         return
-    target = choose_target(game, side, list(intent.targets), "adjacent" if intent.action == ATTACK else "closest")
-    if intent.action == APPROACH:
+    target = choose_target(game, side, targets, "adjacent" if action == ATTACK else "closest")
+    if action == APPROACH:
         move_enemy_next_to(game, enemy, target, move)
     card = take_top(game, side)
     if card is None or not target.alive or target.space is None:
@@ -172,6 +196,8 @@ def enemy_turn(game: Game, side: Side, move: int) -> None:
 
 
 def choose_target(game: Game, side: Side, options: list[Fighter], why: str) -> Fighter:
+    if len(options) == 1:
+        return options[0]        # Game.decide takes a lone option without asking: build no question
     return game.decide(TABLE, TARGET, f"Players choose: which {why} fighter does {side.name} attack?", options,
                        lambda: [f"{t.name} ({game.space_label(t.space)}, {t.health} health)" for t in options],
                        tag=tags.ENEMY_TARGET, context={"enemy": side.fighters[0]})
@@ -192,13 +218,12 @@ def move_enemy_next_to(game: Game, enemy: Fighter, target: Fighter, move: int) -
     end = game.decide(TABLE, SPACE, f"Players choose where {enemy.name} stops next to {target.name}", ends,
                       lambda: [f"space {board.ids[s]}" for s in ends], tag=tags.ENEMY_ROUTE)
     route = board.shortest_paths(enemy.space, end, blocked, limit=1)[0]
-    from engine.rules import MoveContext
     game.move_along(enemy, route, MoveContext(enemy.side, maneuver=False))
 
 
 def resolve_fury(game: Game, side: Side, card: Card) -> Card:
     """A plugin may replace the revealed card (Slash's Fury: discard it, play the next)."""
-    for plugin in game.adv.plugins:
+    for plugin in game.adv.hooked["combat_card"]:
         if plugin.side is side:
             replacement = plugin.combat_card(game, side, card)
             if replacement is not None:

@@ -15,6 +15,11 @@ if TYPE_CHECKING:
 
 PLUGINS: dict[str, type[EnemyPlugin]] = {}
 
+# The seams asked for every route, step, maneuver, enemy turn, combat and weighed defense
+# value: only the plugins whose class overrides them are called (AdvState.hooked).
+HOOKS = ("path_signature", "before_move", "on_step", "on_placed", "after_maneuver", "defense_modifier",
+         "after_combat", "before_enemy_turn", "combat_card")
+
 
 def register(name: str):
     def deco(cls):
@@ -73,3 +78,10 @@ class EnemyPlugin:
         return None
 
     def after_combat(self, game: Game, combat: Combat) -> None: ...
+
+
+def hooked_plugins(plugins: list) -> dict[str, list]:
+    """Hook name (HOOKS) -> the plugins whose class overrides EnemyPlugin's do-nothing
+    hook, in plugin order."""
+    return {hook: [p for p in plugins if getattr(type(p), hook) is not getattr(EnemyPlugin, hook)]
+            for hook in HOOKS}

@@ -2,63 +2,46 @@
 from __future__ import annotations
 
 from adventures.rules import enemy as enemy_mod
-from adventures.rules.plugin import EnemyPlugin
 from adventures.rules.threat import threat_level
 from engine.rules import MoveContext, Rules
 from engine.state import MINION, VILLAIN
 
-# The hooks below run for every route, step, maneuver, combat and weighed defense value:
-# a plugin whose class keeps EnemyPlugin's do-nothing hook (None, 0 or no effect) is
-# skipped without a call.
-_PATH_SIGNATURE = EnemyPlugin.path_signature
-_BEFORE_MOVE = EnemyPlugin.before_move
-_ON_STEP = EnemyPlugin.on_step
-_ON_PLACED = EnemyPlugin.on_placed
-_DEFENSE_MODIFIER = EnemyPlugin.defense_modifier
-_AFTER_MANEUVER = EnemyPlugin.after_maneuver
-_AFTER_COMBAT = EnemyPlugin.after_combat
-
 
 class AdventureRules(Rules):
     name = "adventures"
+    # The hooks below ask only the plugins whose class overrides them (AdvState.hooked): they
+    # run for every route, step, maneuver, combat and weighed defense value.
 
     # -- movement: every plugin may react (Foot soldiers, mousers, ...)
     def path_signature(self, game, fighter, path, mctx: MoveContext):
         sig = []                           # a plain loop: asked for every route of every move
-        for p in game.adv.plugins:
-            if type(p).path_signature is _PATH_SIGNATURE:
-                continue
+        for p in game.adv.hooked["path_signature"]:
             s = p.path_signature(game, fighter, path, mctx)
             if s:
                 sig.append(s)
         return tuple(sig) or None
 
     def before_move(self, game, fighter, path, mctx):
-        for p in game.adv.plugins:
-            if type(p).before_move is not _BEFORE_MOVE:
-                p.before_move(game, fighter, path, mctx)
+        for p in game.adv.hooked["before_move"]:
+            p.before_move(game, fighter, path, mctx)
 
     def on_step(self, game, fighter, frm, to, mctx):
-        for p in game.adv.plugins:
-            if type(p).on_step is not _ON_STEP:
-                p.on_step(game, fighter, frm, to, mctx)
+        for p in game.adv.hooked["on_step"]:
+            p.on_step(game, fighter, frm, to, mctx)
 
     def on_placed(self, game, fighter, space):
-        for p in game.adv.plugins:
-            if type(p).on_placed is not _ON_PLACED:
-                p.on_placed(game, fighter, space)
+        for p in game.adv.hooked["on_placed"]:
+            p.on_placed(game, fighter, space)
 
     def after_maneuver(self, game, side, mctx):
-        for p in game.adv.plugins:
-            if type(p).after_maneuver is not _AFTER_MANEUVER:
-                p.after_maneuver(game, side, mctx)
+        for p in game.adv.hooked["after_maneuver"]:
+            p.after_maneuver(game, side, mctx)
 
     # -- combat
     def defense_modifier(self, game, fighter):
         total = 0                          # a plain loop: asked for every defense value a bot weighs
-        for p in game.adv.plugins:
-            if type(p).defense_modifier is not _DEFENSE_MODIFIER:
-                total += p.defense_modifier(game, fighter)
+        for p in game.adv.hooked["defense_modifier"]:
+            total += p.defense_modifier(game, fighter)
         return total
 
     def enemy_combat_card(self, game, side, role):
@@ -66,9 +49,8 @@ class AdventureRules(Rules):
         return enemy_mod.resolve_fury(game, side, card) if card is not None else None
 
     def after_combat_hook(self, game, combat):
-        for p in game.adv.plugins:
-            if type(p).after_combat is not _AFTER_COMBAT:
-                p.after_combat(game, combat)
+        for p in game.adv.hooked["after_combat"]:
+            p.after_combat(game, combat)
 
     # -- enemy cards: no hand
     def enemy_draw(self, game, side, n):

@@ -115,7 +115,7 @@ def new_adventure(scenario, catalog, seed: int, agents: dict | None = None, tabl
         owner = ENEMY if d.move is not None else SPECIAL
         cards.append(init_card(d, villain, owner, ov.villain_move))
     vplug = make_plugin(villain_def, villain)
-    adv.plugins.append(vplug)
+    adv.add_plugin(vplug)
 
     # 2. minions: one per player, on empty spaces adjacent to the villain
     for k, mdef in enumerate(pick_minions(game, scenario, catalog)):
@@ -127,7 +127,7 @@ def new_adventure(scenario, catalog, seed: int, agents: dict | None = None, tabl
         for d in mdef.initiative:
             owner = ENEMY if d.move is not None else SPECIAL
             cards.append(init_card(d, mside, owner, ov.minion_move))
-        adv.plugins.append(make_plugin(mdef, mside))
+        adv.add_plugin(make_plugin(mdef, mside))
         place_near_villain(game, mside.fighters[0])
 
     # 3-4. heroes on empty starting spaces; the space number is the player order

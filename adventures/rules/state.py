@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from adventures.rules.plugin import hooked_plugins
 from engine.state import Side
 
 PLAYER, ENEMY, SPECIAL, ALLY, HENCHMAN = "player", "enemy", "special", "ally", "henchman"
@@ -39,7 +40,7 @@ class AdvState:
     deck: list[InitCard] = field(default_factory=list)   # top = index 0
     row: list[InitCard] = field(default_factory=list)
     all_cards: list[InitCard] = field(default_factory=list)
-    plugins: list[Any] = field(default_factory=list)     # villain + minion + ally rules objects
+    plugins: list[Any] = field(default_factory=list)     # villain + minion + ally rules objects (add_plugin)
     tokens: dict[str, set[int]] = field(default_factory=dict)   # token type -> spaces
     supply: dict[str, int] = field(default_factory=dict)        # token type -> left in supply
     supply_total: dict[str, int] = field(default_factory=dict)
@@ -47,6 +48,15 @@ class AdvState:
     history: list[dict] = field(default_factory=list)            # per-round summary for sims
     extra_turns: int = 0
     data: dict = field(default_factory=dict)
+    # hook name -> the plugins overriding it (plugin.hooked_plugins), kept by add_plugin
+    hooked: dict = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        self.hooked = hooked_plugins(self.plugins)
+
+    def add_plugin(self, plugin) -> None:
+        self.plugins.append(plugin)
+        self.hooked = hooked_plugins(self.plugins)
 
     @property
     def track_length(self) -> int:

@@ -114,10 +114,17 @@ def crossed(game, path) -> tuple[list[int], list[int]]:
     """Patrolling and entrenched circles a route crosses."""
     on_board = foot(game)
     patrol, trench = [], []
-    for frm, to in zip(path, path[1:]):
-        k = game.board.edge_circle.get((frm, to))
-        if k is not None and k in on_board:
-            (patrol if on_board[k] == PATROLLING else trench).append(k)
+    if not on_board:
+        return patrol, trench                    # no soldier to cross
+    edge_circle = game.board.edge_circle         # a plain loop: asked for every route of a move
+    frm = path[0]
+    for to in path[1:]:
+        k = edge_circle.get((frm, to))
+        if k is not None:
+            state = on_board.get(k)
+            if state is not None:
+                (patrol if state == PATROLLING else trench).append(k)
+        frm = to
     return patrol, trench
 
 
@@ -186,6 +193,8 @@ class ShredderRules(EnemyPlugin):
         if fighter.is_enemy or not game.adv.data.get("foot"):
             return None
         patrol, trench = crossed(game, path)
+        if not patrol and not trench:
+            return None
         parts = []
         if patrol and may_remove(fighter, mctx):
             where = ", ".join(circle_label(game, k).removeprefix("Foot circle ") for k in patrol)
