@@ -409,3 +409,24 @@ def test_last_player_fighter_defeated_mid_combat_ends_game():
     with pytest.raises(GameOver) as over:
         fight(game, villain, hero, card)
     assert over.value.winner == "villain"
+
+
+def test_enemy_modules_join_the_game_through_add_plugin_which_lists_their_hooks():
+    """Every villain, minion and ally module is asked at its hooks (Adventures p.9-13): the
+    rules read `adv.hooked`, so a plugin can only come in through add_plugin, which lists
+    the hooks it overrides; `plugins` is a tuple, so appending to it fails loudly."""
+    from adventures.rules.plugin import EnemyPlugin
+
+    class Mover(EnemyPlugin):
+        def on_step(self, game, fighter, frm, to, mctx) -> None:
+            pass
+
+    game = new_game()
+    adv = game.adv
+    quiet, mover = EnemyPlugin(None, None), Mover(None, None)
+    adv.add_plugin(quiet)
+    adv.add_plugin(mover)
+    assert adv.plugins[-2:] == (quiet, mover)
+    assert mover in adv.hooked["on_step"] and quiet not in adv.hooked["on_step"]
+    with pytest.raises(AttributeError):
+        adv.plugins.append(Mover(None, None))

@@ -80,7 +80,7 @@ class EnemyPlugin:
     def after_combat(self, game: Game, combat: Combat) -> None: ...
 
 
-def hooked_plugins(plugins: list) -> dict[str, list]:
+def hooked_plugins(plugins: tuple) -> dict[str, list]:
     """Hook name (HOOKS) -> the plugins whose class overrides EnemyPlugin's do-nothing
     hook, in plugin order."""
     return {hook: [p for p in plugins if getattr(type(p), hook) is not getattr(EnemyPlugin, hook)]

@@ -40,7 +40,9 @@ class AdvState:
     deck: list[InitCard] = field(default_factory=list)   # top = index 0
     row: list[InitCard] = field(default_factory=list)
     all_cards: list[InitCard] = field(default_factory=list)
-    plugins: list[Any] = field(default_factory=list)     # villain + minion + ally rules objects (add_plugin)
+    # villain + minion + ally rules objects; a tuple, so a plugin can only come in through
+    # add_plugin, which also lists the hooks it overrides (`hooked`)
+    plugins: tuple[Any, ...] = ()
     tokens: dict[str, set[int]] = field(default_factory=dict)   # token type -> spaces
     supply: dict[str, int] = field(default_factory=dict)        # token type -> left in supply
     supply_total: dict[str, int] = field(default_factory=dict)
@@ -55,7 +57,7 @@ class AdvState:
         self.hooked = hooked_plugins(self.plugins)
 
     def add_plugin(self, plugin) -> None:
-        self.plugins.append(plugin)
+        self.plugins = (*self.plugins, plugin)
         self.hooked = hooked_plugins(self.plugins)
 
     @property
