@@ -97,8 +97,8 @@ def requirement_met(game: Game, side: Side, card: Card, fighter: Fighter) -> boo
     return all(check(Ctx(game, side, fighter, card), cond) for cond in card.requirement)
 
 
-def scheme_options(game: Game, side: Side) -> list[tuple[Card, Fighter]]:
-    """Every (scheme card, fighter) pair of the side."""
+def scheme_options(game: Game, side: Side, first: bool = False) -> list[tuple[Card, Fighter]]:
+    """Every (scheme card, fighter) pair of the side; with `first`, only the first one."""
     out = []
     ab = side.ability
     for c in side.hand:
@@ -107,19 +107,15 @@ def scheme_options(game: Game, side: Side) -> list[tuple[Card, Fighter]]:
         for f in side.alive_fighters:
             if game.usable_by(c, f) and requirement_met(game, side, c, f):
                 out.append((c, f))
+                if first:
+                    return out
     return out
 
 
 def can_scheme(game: Game, side: Side) -> bool:
-    """Whether the side has a scheme to play: scheme_options up to the first pair."""
-    ab = side.ability
-    for c in side.hand:
-        if c.kind != "scheme" or (ab is not None and not ab.can_play(game, c)):
-            continue
-        for f in side.alive_fighters:
-            if game.usable_by(c, f) and requirement_met(game, side, c, f):
-                return True
-    return False
+    """Whether the side has a scheme to play (asked at every action: the search stops at
+    the first pair)."""
+    return bool(scheme_options(game, side, first=True))
 
 
 def legal_actions(game: Game, side: Side) -> list:
