@@ -38,14 +38,17 @@ def source_hash(data: bytes) -> str:
     return hashlib.sha256(ABI_SUFFIX.encode() + b"\0" + data).hexdigest()
 
 
-def read_manifest(where: Path | None = None) -> dict[str, dict]:
-    """{module name: {"sha256": ..., "file": ...}}; empty when there is none or it is unreadable."""
+def read_manifest(where: Path | None = None, built_with: str | None = None) -> dict[str, dict]:
+    """{module name: {"sha256": ..., "file": ...}}; empty when there is none or it is
+    unreadable, or (given `built_with`) when another Cython version built it."""
     path = (where or folder()) / MANIFEST
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
-    modules = data.get("modules") if isinstance(data, dict) else None
+    if not isinstance(data, dict) or (built_with is not None and data.get("cython") != built_with):
+        return {}
+    modules = data.get("modules")
     return modules if isinstance(modules, dict) else {}
 
 

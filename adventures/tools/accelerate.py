@@ -139,31 +139,25 @@ def _first_error(output: str) -> str:
     return (lines[-1] if lines else "no output")[:300]
 
 
-def up_to_date(where: Path, modules: dict[str, Path]) -> dict[str, dict]:
-    """The manifest entries still good to keep: compiled from the module's current source by
-    this Cython (a new compiler may generate different code, so it compiles everything again)."""
-    from Cython import __version__ as cython_version
-    try:
-        built_with = json.loads((where / compiled.MANIFEST).read_text(encoding="utf-8")).get("cython")
-    except (OSError, ValueError, AttributeError):
-        return {}
-    if built_with != cython_version:
-        return {}
-    manifest = compiled.read_manifest(where)
+def current_entries(where: Path, modules: dict[str, Path], built_with: str | None = None) -> dict[str, dict]:
+    """The manifest entries of `modules` compiled from their current source (and, given
+    `built_with`, by that Cython version)."""
+    manifest = compiled.read_manifest(where, built_with)
     return {name: manifest[name] for name, path in modules.items()
             if compiled.compiled_copy(where, manifest.get(name), path.read_bytes()) is not None}
 
 
+def up_to_date(where: Path, modules: dict[str, Path]) -> dict[str, dict]:
+    """The manifest entries still good to keep: compiled from the module's current source by
+    this Cython (a new compiler may generate different code, so it compiles everything again)."""
+    from Cython import __version__ as cython_version
+    return current_entries(where, modules, cython_version)
+
+
 def describe(where: Path, modules: dict[str, Path]) -> tuple[int, list[str]]:
     """(modules compiled from their current source, names whose source changed or are missing)."""
-    manifest = compiled.read_manifest(where)
-    current, changed = 0, []
-    for name, path in modules.items():
-        if compiled.compiled_copy(where, manifest.get(name), path.read_bytes()) is not None:
-            current += 1
-        else:
-            changed.append(name)
-    return current, changed
+    current = current_entries(where, modules)
+    return len(current), [name for name in modules if name not in current]
 
 
 def run(args: argparse.Namespace) -> int:
