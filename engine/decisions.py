@@ -74,29 +74,6 @@ class Decision:
                 f"options={self.options!r}, labels={self.labels!r}, context={self.context!r}, tag={self.tag!r})")
 
 
-class _Unfilled(Decision):
-    """A Decision created without running `__init__`: `ask` fills its fields. Game.decide
-    builds one per question, and a class call with arguments costs more than the fields."""
-
-    __slots__ = ()
-    __init__ = object.__init__
-
-
-def ask(kind: str, seat: int, prompt: str | Callable[[], str], options: list[Any],
-        labels: list[str] | Callable[[], list[str]], context: dict | None, tag: str) -> Decision:
-    """Decision(kind, seat, prompt, options, labels, context, tag) with `labels` given (a
-    list or a function), for Game.decide."""
-    d = _Unfilled()
-    d.kind = kind
-    d.seat = seat
-    d._prompt = prompt
-    d.options = options
-    d._labels = labels
-    d.context = context if context is not None else {}
-    d.tag = tag
-    return d
-
-
 class Agent(Protocol):
     def choose(self, game: Any, decision: Decision) -> int:  # pragma: no cover - protocol
         """Return the index of the chosen option in `decision.options`."""

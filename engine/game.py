@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.board import Board
-from engine.decisions import TABLE, ask
+from engine.decisions import TABLE, Decision
 from engine.effects import registry
 from engine.rules import MoveContext, Rules
 from engine.state import HERO, Card, Combat, Fighter, GameOver, Side
@@ -121,7 +121,7 @@ class Game:
                 prompt = prompt()
             if callable(labels):
                 labels = labels()
-        d = ask(kind, seat, prompt, options, labels if labels is not None else [], context, tag)
+        d = Decision(kind, seat, prompt, options, labels, context, tag)
         if self.replay_queue:
             i = self.replay_queue.popleft()
         else:
