@@ -39,7 +39,7 @@ class Game:
         self.round = 0
         self._uid = 0
         # Where fighters stood when the current turn began, written the first time each
-        # changes space during the turn (see the `turn` setter and `_leaving`).
+        # changes space during the turn (see the `turn` setter and `_relocate`).
         self.turn_start_spaces: dict[int, int | None] = {}
         self._turn_last_uid = 0               # the last uid given out when the turn began
         self.turn = 0
@@ -70,17 +70,12 @@ class Game:
     def turn(self, n: int) -> None:
         # A turn begins: where every fighter stands is needed for "if your fighter is not in
         # the space it started this turn in" (Momentous Shift, base-set scan p.2). Rather than
-        # a snapshot of every fighter each turn, `_leaving` writes a fighter's space down the
-        # first time it changes during the turn (only put, lift, move_along and swap change
-        # `Fighter.space`): a fighter with no record still stands where it began.
+        # a snapshot of every fighter each turn, `_relocate` (the one place `Fighter.space`
+        # changes) writes a fighter's space down the first time it changes during the turn:
+        # a fighter with no record still stands where it began.
         self._turn = n
         self.turn_start_spaces = {}
         self._turn_last_uid = self._uid
-
-    def _leaving(self, fighter: Fighter) -> None:
-        """Called before a fighter's space changes: keep its space at the start of the turn."""
-        if fighter.uid not in self.turn_start_spaces:
-            self.turn_start_spaces[fighter.uid] = fighter.space
 
     def moved_this_turn(self, fighter: Fighter) -> bool:
         """The fighter stands on another space than when the current turn began. A fighter
@@ -191,25 +186,29 @@ class Game:
     def put(self, fighter: Fighter, space: int) -> None:
         if self.occ[space] is not None and self.occ[space] is not fighter:
             raise ValueError(f"space {self.board.ids[space]} is occupied by {self.occ[space].name}")
-        self._leaving(fighter)
-        if fighter.space is not None and self.occ[fighter.space] is fighter:
-            self.occ[fighter.space] = None
-            self.occ_mask &= ~(1 << fighter.space)
-        fighter.space = space
-        self.occ[space] = fighter
-        self.occ_mask |= 1 << space
+        self._relocate(fighter, space)
         self._fighters = None
         self._opponents = {}
-        self._opposing_masks = {}
 
     def lift(self, fighter: Fighter) -> None:
-        self._leaving(fighter)
-        if fighter.space is not None and self.occ[fighter.space] is fighter:
-            self.occ[fighter.space] = None
-            self.occ_mask &= ~(1 << fighter.space)
-        fighter.space = None
+        self._relocate(fighter, None)
         self._fighters = None
         self._opponents = {}
+
+    def _relocate(self, fighter: Fighter, space: int | None) -> None:
+        """The one place a fighter's space changes (put, lift, move_along, swap): the
+        occupancy list and mask, the turn-start record and the opposing masks follow it.
+        put and lift also forget who is on the board (`fighters`, `opponents`)."""
+        old = fighter.space
+        if fighter.uid not in self.turn_start_spaces:
+            self.turn_start_spaces[fighter.uid] = old
+        if old is not None and self.occ[old] is fighter:
+            self.occ[old] = None
+            self.occ_mask &= ~(1 << old)
+        fighter.space = space
+        if space is not None:
+            self.occ[space] = fighter
+            self.occ_mask |= 1 << space
         self._opposing_masks = {}
 
     def adjacent(self, a: Fighter, b: Fighter) -> bool:
@@ -431,14 +430,7 @@ class Game:
             if not fighter.alive:
                 return
         end = path[-1]
-        self._leaving(fighter)
-        if self.occ[start] is fighter:
-            self.occ[start] = None
-            self.occ_mask &= ~(1 << start)
-        fighter.space = end
-        self.occ[end] = fighter
-        self.occ_mask |= 1 << end
-        self._opposing_masks = {}
+        self._relocate(fighter, end)
         if self.events is not None:
             self.log("move", f"{fighter.name} moves from space {self.board.ids[start]} to space "
                      f"{self.board.ids[end]}.", fighter=fighter.uid, path=[self.board.ids[s] for s in path])
@@ -462,11 +454,8 @@ class Game:
         if self.pinned(a) or self.pinned(b):
             return
         sa, sb = a.space, b.space
-        self._leaving(a)
-        self._leaving(b)
-        self.occ[sa], self.occ[sb] = b, a
-        a.space, b.space = sb, sa
-        self._opposing_masks = {}
+        self._relocate(a, sb)           # a leaves sa (cleared) and takes sb
+        self._relocate(b, sa)           # occ[sb] now holds a: b only takes sa
         self.log("swap", f"{a.name} and {b.name} swap spaces.", a=a.uid, b=b.uid)
         self.rules.on_placed(self, a, sb)
         self.rules.on_placed(self, b, sa)
