@@ -56,16 +56,6 @@ def defense_options(game: Game, defender: Fighter) -> list[Card]:
     return [c for c in defender.side.hand if c.can_defend and game.usable_by(c, defender)]
 
 
-def idle_during_combat(ab: Ability, role: str) -> bool:
-    """The ability keeps the base during_combat hook and has no trigger for it: calling it
-    would do nothing (asked twice per combat for every fighter)."""
-    if type(ab).during_combat is not Ability.during_combat:
-        return False
-    triggers = ab.triggers
-    return not triggers or (not triggers.get("during_combat")
-                            and not triggers.get("on_attack" if role == "attacker" else "on_defend"))
-
-
 def resolve_timing(game: Game, combat: Combat, timing: str, timings: tuple | None = None) -> None:
     """Resolve the effects of both cards with this timing, and the abilities during combat.
     `timings`: timings_of the attack card and of the defense card, when the caller has
@@ -87,7 +77,9 @@ def resolve_timing(game: Game, combat: Combat, timing: str, timings: tuple | Non
         if effects and combat.cancelled and is_cancelled(combat, card, timing):
             effects = [e for e in effects if e.uncancellable]
         ab = fighter.side.ability if during else None
-        if ab is not None and not effects and idle_during_combat(ab, role):
+        # With no card effect to order against, an ability that keeps the base hook and
+        # has no trigger for it would do nothing: the base class's own answer says so.
+        if ab is not None and not effects and not Ability.acts_during_combat(ab, game, combat, role):
             continue
         ability_first = False
         if effects and ab is not None and ab.acts_during_combat(game, combat, role):
