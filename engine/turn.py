@@ -71,24 +71,23 @@ def attack_cards_against(game: Game, side: Side, attacker: Fighter, target: Figh
     return ab.reach_cards(game, attacker, target, cards) if ab is not None else []
 
 
-def attack_options(game: Game, side: Side) -> list[tuple[Fighter, Fighter]]:
-    """Every (attacker, target) pair of the side."""
+def attack_options(game: Game, side: Side, first: bool = False) -> list[tuple[Fighter, Fighter]]:
+    """Every (attacker, target) pair of the side; with `first`, only the first one."""
     out = []
     for f in side.alive_fighters:
         if f.space is None or not attack_cards(game, side, f):
             continue
         for t in valid_targets(game, f):
             out.append((f, t))
+            if first:
+                return out
     return out
 
 
 def can_attack(game: Game, side: Side) -> bool:
-    """Whether the side has an attack: attack_options up to the first pair (asked at every
-    action, so a plain loop that stops there rather than a generator)."""
-    for f in side.alive_fighters:
-        if f.space is not None and attack_cards(game, side, f) and valid_targets(game, f):
-            return True
-    return False
+    """Whether the side has an attack (asked at every action: the search stops at the
+    first pair)."""
+    return bool(attack_options(game, side, first=True))
 
 
 def requirement_met(game: Game, side: Side, card: Card, fighter: Fighter) -> bool:
