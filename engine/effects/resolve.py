@@ -82,7 +82,8 @@ def check(ctx: Ctx, cond) -> bool:
     return bool(registry.CONDITIONS[name](ctx, args))
 
 
-_MODIFIERS = frozenset({"times", "plus", "max", "min"})
+_MODIFIERS = ("times", "plus", "max", "min")
+_NONE: dict = {}                       # no modifier (never written to)
 
 
 def amount(ctx: Ctx, v) -> int:
@@ -95,15 +96,15 @@ def amount(ctx: Ctx, v) -> int:
     if isinstance(v, int):
         return v
     if isinstance(v, dict):
-        if len(v) == 1:                # one value and no times/plus/max/min: the usual shape
+        if len(v) == 1 and next(iter(v)) not in _MODIFIERS:   # the usual shape: one value alone
             (name, args), = v.items()
-            if name not in _MODIFIERS:
-                return registry.VALUES[name](ctx, args) * 1 + 0
-        extra = {k: v[k] for k in ("times", "plus", "max", "min") if k in v}
-        rest = [(k, a) for k, a in v.items() if k not in extra]
-        if len(rest) != 1:
-            raise ValueError(f"bad value expression {v!r}")
-        name, args = rest[0]
+            extra = _NONE
+        else:
+            extra = {k: v[k] for k in _MODIFIERS if k in v}
+            rest = [(k, a) for k, a in v.items() if k not in extra]
+            if len(rest) != 1:
+                raise ValueError(f"bad value expression {v!r}")
+            name, args = rest[0]
         n = registry.VALUES[name](ctx, args) * extra.get("times", 1) + extra.get("plus", 0)
         if "max" in extra:
             n = min(n, extra["max"])
