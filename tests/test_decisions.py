@@ -26,21 +26,22 @@ def test_labels_given_as_a_function_are_built_only_when_read():
     assert Decision("option", 0, "x", ["a", "b"]).label(1) == "b"   # no labels: the option itself
 
 
-def test_a_logged_game_builds_labels_before_asking_and_a_batch_game_does_not():
+def test_a_logged_game_builds_prompt_and_labels_before_asking_and_a_batch_game_does_not():
     seen = {}
 
     class Peek(FirstOptionAgent):
         def choose(self, game, decision):
-            seen[game.events is not None] = callable(decision._labels)
+            seen[game.events is not None] = (callable(decision._prompt), callable(decision._labels))
             return 0
 
     calls = []
     for log in (True, False):
         game = Game(grid_board(), seed=1, log=log)
         game.agents[0] = Peek()
-        assert game.decide(0, "option", "Which way?", ["l", "r"], lambda: calls.append(1) or ["L", "R"]) == "l"
-    assert seen == {True: False, False: True}
-    assert calls == [1]          # only the logged game built them
+        assert game.decide(0, "option", lambda: "Which way?", ["l", "r"],
+                           lambda: calls.append(1) or ["L", "R"]) == "l"
+    assert seen == {True: (False, False), False: (True, True)}
+    assert calls == [1]          # only the logged game built the labels
 
 
 def test_a_prompt_given_as_a_function_is_built_once_when_read():
@@ -54,21 +55,6 @@ def test_a_prompt_given_as_a_function_is_built_once_when_read():
     assert built == []
     assert d.prompt == "Which way?" and d.prompt == "Which way?" and built == [1]
     assert "prompt='Which way?'" in repr(d)
-
-
-def test_a_logged_game_builds_the_prompt_before_asking_and_a_batch_game_does_not():
-    seen = {}
-
-    class Peek(FirstOptionAgent):
-        def choose(self, game, decision):
-            seen[game.events is not None] = callable(decision._prompt)
-            return 0
-
-    for log in (True, False):
-        game = Game(grid_board(), seed=1, log=log)
-        game.agents[0] = Peek()
-        assert game.decide(0, "option", lambda: "Which way?", ["l", "r"]) == "l"
-    assert seen == {True: False, False: True}
 
 
 def test_a_decision_made_by_the_game_reads_like_one_made_directly():
