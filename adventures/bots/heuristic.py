@@ -110,13 +110,13 @@ class HeuristicBot:
                 m = memo["okey"] = (repr(foot), machines)
         return m
 
-    def _cached(self, game, name, compute):
-        """Facts that depend only on the objective tokens survive across decisions
-        (`compute(game)` on a miss)."""
+    def _cached(self, game, compute, *key):
+        """Facts that depend only on `key` and the objective tokens survive across decisions
+        (`compute(game)` on a miss). The key is one flat tuple: a nested one hashes slowly."""
         if self._cache_game is not game:
             self._new_game(game)
-        key = (name, self.objective_key(game))
-        hit = self._cache.get(key, _MISSING)       # one lookup: a nested key hashes slowly
+        key += (self.objective_key(game),)
+        hit = self._cache.get(key, _MISSING)
         if hit is _MISSING:
             if len(self._cache) > 64:
                 self._cache.clear()
@@ -131,20 +131,11 @@ class HeuristicBot:
         self._facts_of = self._facts = None
 
     def foot(self, game) -> tuple[set[int], set[int]]:
-        return self._cached(game, "foot", foot_soldiers)
+        return self._cached(game, foot_soldiers, "foot")
 
     def pressure(self, game) -> tuple[str, int, float]:
-        if self._cache_game is not game:
-            self._new_game(game)
         adv = game.adv
-        # _cached, inlined (asked at most decisions), with one flat key
-        key = ("pressure", adv.threat, game.round, len(adv.row), self.objective_key(game))
-        hit = self._cache.get(key, _MISSING)
-        if hit is _MISSING:
-            if len(self._cache) > 64:
-                self._cache.clear()
-            hit = self._cache[key] = objective_pressure(game)
-        return hit
+        return self._cached(game, objective_pressure, "pressure", adv.threat, game.round, len(adv.row))
 
     def hurt(self, fighter) -> bool:
         """Badly hurt: a hero that should stay away from enemies."""
@@ -219,11 +210,8 @@ class HeuristicBot:
         return (best, duty) if best is not None else (None, "")
 
     def clearable(self, game) -> set[int]:
-        key = ("clearable", game.round, len(game.adv.row))     # the row says if To the Streets resolved
-        return self._cached(game, key, clearable_set)
-
-    def gap(self, game) -> list[int]:
-        return self.sweep_facts(game, self.clearable(game))[0]
+        # the row says if To the Streets resolved
+        return self._cached(game, clearable_set, "clearable", game.round, len(game.adv.row))
 
     def sweep_facts(self, game, targets: set[int]) -> tuple[list[int], list[frozenset[int]], dict]:
         """(circle_gap, borough_groups, foot_value by crossed circles) of the clearable circles
