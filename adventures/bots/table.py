@@ -53,25 +53,28 @@ def t_enemy_target(game, d) -> int:
     return max(range(len(opts)), key=key)
 
 
-def _danger(game, space: int, exclude=None, fighters=None) -> float:
-    """How much an enemy standing on `space` threatens weak player fighters (`fighters`:
-    player_fighters(game), passed in when a caller weighs many spaces)."""
-    dist = game.board.dist
+def _weighed(fighters) -> list[tuple[int, float]]:
+    """(space, weakness) of the player fighters, read once by a caller that weighs many spaces."""
+    return [(f.space, _weakness(f)) for f in fighters]
+
+
+def _danger(row: list[int], weighed: list[tuple[int, float]]) -> float:
+    """How much an enemy standing on a space threatens weak player fighters (`row`: the
+    board's distances from that space; `weighed`: _weighed of the player fighters)."""
     total = 0.0
-    for f in (player_fighters(game) if fighters is None else fighters):
-        if f is exclude:
-            continue
-        d = dist[space][f.space]
+    for space, weakness in weighed:
+        d = row[space]
         if d < FAR:
-            total += _weakness(f) / (1 + d)
+            total += weakness / (1 + d)
     return total
 
 
 def t_enemy_route(game, d) -> int:
     """Where the enemy stops next to its target: far from the other, weaker fighters."""
     opts = d.options
-    fighters = player_fighters(game)
-    return min(range(len(opts)), key=lambda i: (_danger(game, opts[i], fighters=fighters), i))
+    dist = game.board.dist
+    weighed = _weighed(player_fighters(game))
+    return min(range(len(opts)), key=lambda i: (_danger(dist[opts[i]], weighed), i))
 
 
 def t_far_space(game, d) -> int:
@@ -81,23 +84,17 @@ def t_far_space(game, d) -> int:
     if not fighters:
         return 0
     dist = game.board.dist
-    weighed = [(f.space, _weakness(f)) for f in fighters]     # _danger's terms, read once
+    weighed = _weighed(fighters)
 
     def key(i):
         s = opts[i]
         if s is None:
             return (-FAR, 0.0)
-        row = dist[s]
-        danger = 0.0
         nearest = FAR + 1                  # above any distance (unreachable is FAR)
-        for fs, weakness in weighed:
-            d = row[fs]
-            if d < FAR:
-                danger += weakness / (1 + d)
-            d = dist[fs][s]
-            if d < nearest:
-                nearest = d
-        return (nearest, -danger)
+        for fs, _ in weighed:
+            if dist[fs][s] < nearest:
+                nearest = dist[fs][s]
+        return (nearest, -_danger(dist[s], weighed))
     return max(range(len(opts)), key=key)
 
 
