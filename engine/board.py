@@ -52,6 +52,11 @@ class Board:
     def same_zone(self, a: int, b: int) -> bool:
         return bool(self.zones[a] & self.zones[b])
 
+    def reaches(self, space: int, target: int, ranged: bool) -> bool:
+        """Can a fighter on `space` attack one on `target`? Melee: adjacent; ranged: adjacent
+        or in a shared zone (core rules, attacking)."""
+        return target in self.adj[space] or (ranged and bool(self.zones[space] & self.zones[target]))
+
     def zone_list(self, a: int) -> list[str]:
         return [self.zone_names[z] for z in range(len(self.zone_names)) if self.zones[a] >> z & 1]
 

@@ -24,8 +24,7 @@ MANEUVER, SCHEME, ATTACK = "maneuver", "scheme", "attack"
 # ---------------------------------------------------------------- legality
 def in_reach(game: Game, fighter: Fighter, other: Fighter) -> bool:
     """Melee: adjacent; ranged: adjacent or in a shared zone."""
-    board = game.board
-    return other.space in board.adj[fighter.space] or (fighter.ranged and board.same_zone(fighter.space, other.space))
+    return game.board.reaches(fighter.space, other.space, fighter.ranged)
 
 
 def reaching(side: Side):
@@ -41,14 +40,12 @@ def valid_targets(game: Game, fighter: Fighter) -> list[Fighter]:
     ab = reaching(fighter.side)
     cards = attack_cards(game, fighter.side, fighter) if ab is not None else None   # the same for every target
     out = []
-    board = game.board
+    reaches = game.board.reaches
     here = fighter.space
-    near = board.adj[here]
     ranged = fighter.ranged
     can_target = game.rules.can_target
     for other in game.opponents(fighter.side.team):
-        # in_reach, inlined: asked for every opposing fighter whenever actions are listed
-        if (other.space in near or (ranged and board.same_zone(here, other.space))
+        if (reaches(here, other.space, ranged)
                 or (ab is not None and ab.reach_cards(game, fighter, other, cards))):
             if can_target(game, fighter, other):
                 out.append(other)

@@ -99,7 +99,7 @@ def card_worth(card, side) -> float:
 
 def in_range(board, fighter, space: int, target_space: int) -> bool:
     """Could `fighter` standing on `space` attack a fighter on `target_space`?"""
-    return target_space in board.adj[space] or (fighter.ranged and board.same_zone(space, target_space))
+    return board.reaches(space, target_space, fighter.ranged)
 
 
 _ATTACK_FROM: dict[int, tuple] = {}
@@ -107,7 +107,7 @@ _ATTACK_FROM: dict[int, tuple] = {}
 
 def attack_spaces(board, ranged: bool, target_space: int) -> frozenset[int]:
     """The spaces from which a (ranged or melee) fighter is `in_range` of `target_space`
-    (adjacency is symmetric; built once per compiled board and target space)."""
+    (built once per compiled board and target space)."""
     hit = _ATTACK_FROM.get(id(board))
     if hit is None or hit[0] is not board:
         hit = _ATTACK_FROM[id(board)] = (board, {})
@@ -115,10 +115,7 @@ def attack_spaces(board, ranged: bool, target_space: int) -> frozenset[int]:
     key = (ranged, target_space)
     spaces = table.get(key)
     if spaces is None:
-        adj = board.adj
-        spaces = table[key] = frozenset(
-            s for s in range(len(adj))
-            if target_space in adj[s] or (ranged and board.same_zone(s, target_space)))
+        spaces = table[key] = frozenset(s for s in range(board.n) if board.reaches(s, target_space, ranged))
     return spaces
 
 
