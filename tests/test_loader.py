@@ -200,6 +200,21 @@ def test_deep_nesting_is_refused_before_parsing_recursively(tmp_path):
     assert line.startswith(f"{path}:1: a.0.0.") and line.endswith(f"nesting deeper than {loader.MAX_DEPTH} levels")
 
 
+def test_deep_flow_mappings_are_refused_at_their_line_and_path(tmp_path):
+    # The parser reads a flow collection ahead to its end; our refusal must still come first
+    # (a newer PyYAML refuses deep flow nesting in its own words otherwise).
+    path = write(tmp_path, "heroes/leo.yaml", "name: x\na:\n  " + "{b: " * 3000 + "1" + "}" * 3000 + "\n")
+    (line,) = errors(path)
+    assert line.startswith(f"{path}:3: a.b.b.") and line.endswith(f"nesting deeper than {loader.MAX_DEPTH} levels")
+
+
+def test_brackets_in_quoted_text_prose_and_comments_are_not_nesting():
+    text = ("a: '" + "[" * 500 + "'\n" + 'b: "' + "{" * 500 + '\\" x"\n'
+            + "c: use [x " + "[" * 500 + "\n" + "d: 1 # " + "[" * 500 + "\n")
+    data, _ = loader.parse_yaml(text, "x.yaml")
+    assert data["a"] == "[" * 500 and data["c"].startswith("use [x [[") and data["d"] == 1
+
+
 def test_load_yaml_records_lines_of_keys_and_items(tmp_path):
     path = write(tmp_path, "x.yaml", HERO)
     data, lines = load_yaml(path)

@@ -133,6 +133,12 @@ def load_yaml(path: str | os.PathLike) -> tuple[Any, Lines]:
 
 
 def parse_yaml(text: str, file: str = "<string>") -> tuple[Any, Lines]:
+    deep = _too_deep_flow(text)
+    if deep is not None:
+        # The parser scans a flow collection ahead to its end, and newer PyYAML refuses deep
+        # flow nesting there, in its own words, before our composer sees the events. Composing
+        # the text up to the first bracket too deep gives our refusal, at its line and path.
+        _compose_or_refuse(text[: deep + 1], file, deep)
     loader = Loader(text)
     try:
         root, lines, problems = _compose(loader, file)
@@ -155,6 +161,78 @@ def parse_yaml(text: str, file: str = "<string>") -> tuple[Any, Lines]:
     finally:
         loader.dispose()
     return data, lines
+
+
+def _too_deep_flow(text: str) -> int | None:
+    """The offset of the first `[` or `{` that opens flow nesting deeper than MAX_DEPTH, if any.
+
+    A small lexer: quoted scalars and comments are skipped; outside flow collections a bracket
+    counts only where a node starts (line start, after `- `, `: `, `? `), so prose with a
+    bracket in a plain scalar is not counted. Only texts with more brackets than MAX_DEPTH
+    are read.
+    """
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return None
+    depth, i, n, node_start = 0, 0, len(text), True
+    while i < n:
+        c = text[i]
+        if c in " \t\r":
+            i += 1
+            continue
+        if c == "\n":
+            node_start = True
+        elif c == "#" and (i == 0 or text[i - 1] in " \t\r\n"):
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+            continue
+        elif c in "'\"" and node_start:
+            i = _after_quoted(text, i)
+            node_start = False
+            continue
+        elif c in "[{" and (depth or node_start):
+            depth += 1
+            if depth > MAX_DEPTH:
+                return i
+        elif c in "]}" and depth:
+            depth -= 1
+            node_start = False
+        elif c == "," and depth:
+            node_start = True
+        elif c in ":-?" and (i + 1 >= n or text[i + 1] in " \t\r\n" or c == ":" and depth):
+            node_start = True
+        else:
+            node_start = False
+        i += 1
+    return None
+
+
+def _after_quoted(text: str, start: int) -> int:
+    """The offset just past the quoted scalar opening at `start` ('' and \\ escapes)."""
+    quote, i, n = text[start], start + 1, len(text)
+    while i < n:
+        c = text[i]
+        if quote == '"' and c == "\\":
+            i += 2
+            continue
+        if c == quote:
+            if quote == "'" and text[i + 1 : i + 2] == "'":
+                i += 2
+                continue
+            return i + 1
+        i += 1
+    return n
+
+
+def _compose_or_refuse(head: str, file: str, offset: int) -> None:
+    """Compose `head` (a text cut just after a bracket too deep): our composer refuses it."""
+    loader = Loader(head)
+    try:
+        _compose(loader, file)
+    except yaml.YAMLError:
+        pass       # the cut text ends mid-collection; the depth refusal below still holds
+    finally:
+        loader.dispose()
+    raise ContentError.at(file, head.count("\n", 0, offset) + 1, "", f"nesting deeper than {MAX_DEPTH} levels")
 
 
 def _compose(loader: Any, file: str) -> tuple[yaml.Node | None, Lines, list[Problem]]:
