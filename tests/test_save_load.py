@@ -207,6 +207,7 @@ def test_every_version_below_the_current_has_a_migration():
     (lambda r: r.update(seed=10 ** 60), "seed must be"),
     (lambda r: r.update(round=-3), "round must be"),
     (lambda r: r.update(state_hash=7), "state_hash"),
+    (lambda r: r.update(state_hash="ab\r\ncd"), "state_hash"),   # printed on one line by `replay`
     (lambda r: r.update(bot_rng=[1, 2, 3]), "bot_rng"),
     (lambda r: r.update(scenario="shredder"), "scenario must be an object"),
     (lambda r: r["scenario"].update(villain="bowser"), "scenario.villain"),

@@ -276,8 +276,10 @@ def _check_shape(record: dict, where: str, catalog) -> dict:
     for i, a in enumerate(answers):
         if not _is_int(a) or not 0 <= a < 1000:
             raise SaveError(f"{where}: answers[{i}] must be an option number 0..999, got {_short(a)}")
-    if not isinstance(record["state_hash"], str) or not 1 <= len(record["state_hash"]) <= 128:
-        raise SaveError(f"{where}: state_hash must be a short string, got {_short(record['state_hash'])}")
+    digest = record["state_hash"]
+    # Letters and digits only: the hash is printed beside the re-run's, on one line.
+    if not isinstance(digest, str) or not 1 <= len(digest) <= 128 or not (digest.isascii() and digest.isalnum()):
+        raise SaveError(f"{where}: state_hash must be a short string of letters and digits, got {_short(digest)}")
     rnd = record["round"]
     if not _is_int(rnd) or not 0 <= rnd <= MAX_ROUND:
         raise SaveError(f"{where}: round must be a whole number 0..{MAX_ROUND}, got {_short(rnd)}")
