@@ -26,8 +26,10 @@ def play_one_match(match: MatchDef, seed: int, catalog) -> dict:
     t0 = time.perf_counter()
     record: dict = {"seed": seed, "mode": match.mode, "board": match.board}
     try:
-        game = new_competitive(match, catalog, seed, log=False, board=catalog.compiled_board(match.board)
-                               if hasattr(catalog, "compiled_board") else None)
+        from adventures.competitive.setup import match_board
+        found = match_board(catalog, match.board)      # None: new_competitive says why
+        game = new_competitive(match, catalog, seed, log=False, board=catalog.compiled_board(found.key)
+                               if found is not None and hasattr(catalog, "compiled_board") else None)
         over = play_match(game, match.max_turns)
         team = winning_team(game) if over is not None else None
         record.update(

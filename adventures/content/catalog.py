@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import os
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -62,8 +63,10 @@ class Catalog:
 
 def normal_name(name: Any) -> str:
     """The one name normalisation of every tool: case, padding, inner spaces and
-    underscores do not matter ('  black_PANTHER ' is 'Black Panther')."""
-    return " ".join(str(name).replace("_", " ").split()).casefold()
+    underscores do not matter ('  black_PANTHER ' is 'Black Panther'), nor how an accented
+    letter is encoded (NFKC: a precomposed 'é' is 'e' + combining accent). Accents themselves
+    count: 'Léonardo' is not 'Leonardo' (the refusal suggests it), as in the content's own names."""
+    return " ".join(unicodedata.normalize("NFKC", str(name)).replace("_", " ").split()).casefold()
 
 
 def _find(items: Iterable[Any], name: str) -> Any:

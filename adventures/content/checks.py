@@ -92,18 +92,25 @@ def check_tree(catalog, sources: dict[tuple[str, str], tuple[str, Lines]]) -> li
 
 
 # ---------------------------------------------------------------- scenarios
+def check_against(model: ScenarioDef | MatchDef, catalog=None, path: Any = "", lines: Lines | None = None,
+                  *, at: str = "") -> ScenarioDef | MatchDef:
+    """The one check of a scenario or match against the content (default: the content in
+    use), for `validate` and every command that plays alike: returns it with every name
+    replaced by its content key; an unknown name raises ContentError (`file:LINE: field:
+    message`), it is never replaced by another."""
+    from adventures.content.catalog import check_scenario, load_catalog
+    catalog = catalog if catalog is not None else load_catalog()
+    if isinstance(model, MatchDef):     # a competitive game (duel, free-for-all, teams)
+        from adventures.competitive.setup import check_match
+        return check_match(model, catalog, path, lines or {})
+    return check_scenario(model, catalog, path, lines or {}, at=at)
+
+
 def load_scenario_file(path: str | os.PathLike, catalog=None) -> ScenarioDef | MatchDef:
     """Load a scenario (or competitive match) file and check it against the content (default:
-    the content in use);
-    returns it with hero and minion names normalised to content keys. Raises ContentError
-    (`file:LINE: field: message`)."""
-    from adventures.content.catalog import check_scenario, load_catalog
+    the content in use) with `check_against`; returns it with hero, minion and board names
+    normalised to content keys. Raises ContentError (`file:LINE: field: message`)."""
     loaded = load(path, "scenario")
-    catalog = catalog if catalog is not None else load_catalog()
-    if loaded.kind == "match":          # a competitive game (duel, free-for-all, teams)
-        from adventures.competitive.setup import check_match
-        check_match(loaded.model, catalog, loaded.path, loaded.lines)
-        return loaded.model
-    if loaded.kind != "scenario":
+    if loaded.kind not in ("scenario", "match"):
         raise ContentError(Problem(loaded.path, 1, "", "this is a sweep file: use `adventures sweep`"))
-    return check_scenario(loaded.model, catalog, loaded.path, loaded.lines)
+    return check_against(loaded.model, catalog, loaded.path, loaded.lines)

@@ -34,11 +34,11 @@ def game_seed(base: int, i: int) -> int:
 
 
 # ---------------------------------------------------------------- scenarios
-def load_scenario(path: str | os.PathLike) -> ScenarioDef | MatchDef:
+def load_scenario(path: str | os.PathLike, catalog=None) -> ScenarioDef | MatchDef:
     """Load and cross-check a scenario (or competitive match) file; raises ContentError
     (file:LINE: field: message)."""
     from adventures.content.checks import load_scenario_file
-    return load_scenario_file(path)
+    return load_scenario_file(path, catalog)
 
 
 
@@ -63,14 +63,31 @@ TOP_PARAMS = frozenset({"max_rounds", "allies", "extra_henchmen", "minions", "vi
 SWEEP_PARAMS = OVERRIDE_PARAMS | TOP_PARAMS | {"players", "bot"}
 
 
-def with_params(scenario: ScenarioDef, params: dict) -> ScenarioDef:
+def with_params(scenario: ScenarioDef, params: dict, catalog=None) -> ScenarioDef:
     """The scenario with sweep parameters applied: override names (villain_health,
     threat_track_length, ...), top-level fields (max_rounds, allies, extra_henchmen) or
     `players` (extra seats are random heroes played by seat 0's bot; fewer seats drop
-    the last ones). Raises ValueError for an unknown name, pydantic's error for a bad value."""
+    the last ones). Raises ValueError for an unknown parameter, pydantic's error for a bad
+    value, and a one-line ValueError for a name the content (default: the content in use)
+    lacks: the result went through the same check as a loaded file, names normalised."""
+    if not params:
+        return scenario
     if isinstance(scenario, MatchDef):
         from adventures.competitive.runner import match_with_params
-        return match_with_params(scenario, params)
+        return _checked(match_with_params(scenario, params), catalog)
+    return _checked(_coop_with_params(scenario, params), catalog)
+
+
+def _checked(scenario, catalog):
+    from adventures.content.checks import check_against
+    try:
+        return check_against(scenario, catalog)
+    except ContentError as exc:
+        first = exc.problems[0]
+        raise ValueError(f"{first.field}: {first.message}" if first.field else first.message) from None
+
+
+def _coop_with_params(scenario: ScenarioDef, params: dict) -> ScenarioDef:
     data = scenario.model_dump()
     for key, value in params.items():
         if key == "bot":                      # every seat played by this bot (ladders)
@@ -99,11 +116,14 @@ def with_params(scenario: ScenarioDef, params: dict) -> ScenarioDef:
     return ScenarioDef.model_validate(data)
 
 
-def load_sweep(path: str | os.PathLike) -> tuple[ScenarioDef, dict[str, list], dict]:
-    """A sweep file: (base scenario, {parameter: values}, extra keys such as games/seed).
+def load_sweep(path: str | os.PathLike, catalog=None) -> tuple[ScenarioDef, dict[str, list], dict]:
+    """A sweep file: (base scenario, {parameter: values}, extra keys such as games/seed),
+    checked against the content (default: the content in use) value by value, so a name the
+    content lacks is refused here instead of playing something else.
 
     Every problem is a ContentError at the line of the offending key."""
     from adventures.content.catalog import check_scenario, load_catalog
+    catalog = catalog if catalog is not None else load_catalog()    # once: every cell is checked
     loaded = load(path, "sweep")
     data, lines, file = loaded.model, loaded.lines, loaded.path
     base = data["base"]
@@ -111,16 +131,16 @@ def load_sweep(path: str | os.PathLike) -> tuple[ScenarioDef, dict[str, list], d
         base_path = Path(file).parent / base
         if not base_path.is_file():
             base_path = Path(base)
-        scenario = load_scenario(base_path)
+        scenario = load_scenario(base_path, catalog)
     else:
-        scenario = check_scenario(ScenarioDef.model_validate(base), load_catalog(), file, lines, at="base")
+        scenario = check_scenario(ScenarioDef.model_validate(base), catalog, file, lines, at="base")
     grid = {str(k): list(v) for k, v in data["sweep"].items()}
     problems = []
     for param, values in grid.items():
         where = f"sweep.{param}"
         for v in values:
             try:
-                with_params(scenario, {param: v})
+                with_params(scenario, {param: v}, catalog)
             except ValueError as exc:     # pydantic's ValidationError is a ValueError
                 msg = str(exc).splitlines()
                 text = msg[0] if param not in SWEEP_PARAMS or len(msg) < 3 else \
@@ -143,6 +163,16 @@ def load_sweep(path: str | os.PathLike) -> tuple[ScenarioDef, dict[str, list], d
     if cells > MAX_CELLS:
         problems.append(Problem(file, line_of(lines, "sweep"), "sweep",
                                 f"{cells:,} cells is more than {MAX_CELLS:,} (the product of the value lists)"))
+    elif not problems:      # each value plays alone; every cell must play too (4 players on a 2-start board...)
+        for combo in itertools.product(*grid.values()):
+            cell = dict(zip(grid, combo))
+            try:
+                with_params(scenario, cell, catalog)
+            except ValueError as exc:
+                shown = ", ".join(f"{k}={v}" for k, v in cell.items())
+                problems.append(Problem(file, line_of(lines, "sweep"), "sweep",
+                                        f"the cell {shown}: {str(exc).splitlines()[0]}"))
+                break
     elif _whole_in(extra.get("games"), 1, MAX_GAMES) and cells * extra["games"] > MAX_GAMES:
         problems.append(Problem(file, line_of(lines, "games"), "games",
                                 f"{cells:,} cells x {extra['games']:,} games is more than {MAX_GAMES:,} games"))

@@ -16,12 +16,10 @@ from adventures.content.catalog import (
     FOLDERS,
     Catalog,
     build_catalog,
-    check_scenario,
 )
-from adventures.content.checks import check_model
+from adventures.content.checks import check_against, check_model
 from adventures.content.sources import build_merged, user_content_dir
 from engine.content.loader import ContentError, Loaded, Problem, line_of, load, suggest
-from engine.content.schema import ScenarioDef
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -151,15 +149,13 @@ def _check(file: str, content: str | None, catalogs: dict[Path, Catalog]) -> lis
 
 
 def _cross_check(loaded: Loaded, catalog: Callable[[], Catalog]) -> None:
-    if loaded.kind == "scenario":
-        check_scenario(loaded.model, catalog(), loaded.path, loaded.lines)
+    # Scenarios, matches and sweeps go through the very checks playing them runs (names
+    # normalised, unknown names refused), against the catalog this file is checked with.
+    if loaded.kind in ("scenario", "match"):
+        check_against(loaded.model, catalog(), loaded.path, loaded.lines)
     elif loaded.kind == "sweep":
-        if isinstance(loaded.model.get("base"), dict):
-            base = ScenarioDef.model_validate(loaded.model["base"])   # the loader validated it
-            check_scenario(base, catalog(), loaded.path, loaded.lines, at="base")
-        # The simulator's own reading checks parameter names and values in every cell.
         from adventures.sim.runner import load_sweep
-        load_sweep(loaded.path)
+        load_sweep(loaded.path, catalog())
     elif loaded.kind == "villain" and loaded.model.board is not None:
         boards = catalog().boards
         if loaded.model.board not in boards:
