@@ -63,6 +63,14 @@ def check_model(kind: str, model: Any, file: str, lines: Lines) -> list[Problem]
     return problems
 
 
+def _fighters(hero: HeroDef) -> int:
+    return 1 + (hero.sidekick.count if hero.sidekick else 0)
+
+
+def _needed(fighters: int) -> int:
+    return 1 + MAX_PLAYERS + MAX_PLAYERS * fighters
+
+
 def seating_problems(board: BoardDef, heroes: list[HeroDef], file: str, lines: Lines) -> list[Problem]:
     """Can `board` seat the villain, one minion per player and up to four heroes with
     their sidekicks (p.4)? Problems point at the board file."""
@@ -72,8 +80,8 @@ def seating_problems(board: BoardDef, heroes: list[HeroDef], file: str, lines: L
     if missing:
         problems.append(Problem(file, line_of(lines, "spaces"), "spaces",
                                 f"a villain's board needs starting spaces 1-5; missing {', '.join(map(str, missing))}"))
-    fighters = max((1 + (h.sidekick.count if h.sidekick else 0) for h in heroes), default=1)
-    needed = 1 + MAX_PLAYERS + MAX_PLAYERS * fighters
+    fighters = max((_fighters(h) for h in heroes), default=1)
+    needed = _needed(fighters)
     if len(board.spaces) < needed:
         problems.append(Problem(file, line_of(lines, "spaces"), "spaces",
                                 f"{len(board.spaces)} spaces cannot seat the villain, {MAX_PLAYERS} minions and "
@@ -81,13 +89,38 @@ def seating_problems(board: BoardDef, heroes: list[HeroDef], file: str, lines: L
     return problems
 
 
-def check_tree(catalog, sources: dict[tuple[str, str], tuple[str, Lines]]) -> list[Problem]:
-    """Cross-file checks of a built catalog. `sources`: (table, key) -> (file, lines)."""
+def check_tree(catalog, sources: dict[tuple[str, str], tuple[str, Lines]],
+               newcomers: frozenset[str] = frozenset()) -> list[Problem]:
+    """Cross-file checks of a built catalog. `sources`: (table, key) -> (file, lines).
+
+    Each problem points at the file that causes it, so that file alone can be left out:
+    a villain's board is checked against the heroes that are not `newcomers` (hero keys
+    a user content folder adds or replaces); a newcomer hero with more fighters than a
+    sound board can seat is that hero's problem."""
     problems: list[Problem] = []
-    boards = {e.board for e in catalog.enemies.values() if e.role == "villain" and e.board is not None}
-    for key in sorted(boards & set(catalog.boards)):
+    villains = [e for e in catalog.enemies.values() if e.role == "villain" and e.board is not None]
+    for villain in villains:
+        if villain.board not in catalog.boards:
+            file, lines = sources.get(("enemy", villain.key), ("<villain>", {}))
+            problems.append(Problem(file, line_of(lines, "board"), "board",
+                                    f"unknown board '{villain.board}' (known: {suggest(villain.board, catalog.boards)})"))
+    settled = [h for k, h in catalog.heroes.items() if k not in newcomers]
+    for key in sorted({v.board for v in villains} & set(catalog.boards)):
+        board = catalog.boards[key]
         file, lines = sources.get(("board", key), ("<board>", {}))
-        problems += seating_problems(catalog.boards[key], list(catalog.heroes.values()), file, lines)
+        own = seating_problems(board, settled, file, lines)
+        problems += own
+        if own:
+            continue
+        for hero_key in sorted(newcomers & set(catalog.heroes)):
+            hero = catalog.heroes[hero_key]
+            if len(board.spaces) < _needed(_fighters(hero)):
+                hfile, hlines = sources.get(("hero", hero_key), ("<hero>", {}))
+                field = "sidekick.count" if hero.sidekick else "sidekick"
+                problems.append(Problem(hfile, line_of(hlines, field), field,
+                                        f"{hero.name} has {_fighters(hero)} fighters: {board.name} "
+                                        f"({len(board.spaces)} spaces) cannot seat the villain, {MAX_PLAYERS} "
+                                        f"minions and {MAX_PLAYERS} such heroes ({_needed(_fighters(hero))} needed)"))
     return problems
 
 
