@@ -89,6 +89,31 @@ def seating_problems(board: BoardDef, heroes: list[HeroDef], file: str, lines: L
     return problems
 
 
+def _name_clashes(catalog, sources: dict[tuple[str, str], tuple[str, Lines]]) -> list[Problem]:
+    """Every tool finds a hero or enemy by key or name under one normalisation (`normal_name`),
+    so two entries a name could mean would make one of them unreachable: the later file's
+    problem (a file of the folder being checked rather than one underneath it)."""
+    from adventures.content.catalog import normal_name
+    problems: list[Problem] = []
+    for table, entries in (("hero", catalog.heroes), ("enemy", catalog.enemies)):
+        seen: dict[str, str] = {}
+        ordered = sorted(entries, key=lambda k: ((table, k) in sources, k))   # settled entries first
+        for key in ordered:
+            entry = entries[key]
+            for field, value in (("key", entry.key), ("name", entry.name)):
+                other = seen.get(normal_name(value))
+                if other is not None and other != key:
+                    file, lines = sources.get((table, key), (f"<{table} {key}>", {}))
+                    problems.append(Problem(file, line_of(lines, field), field,
+                                            f"'{value}' also names the {table} '{other}'; a {table} needs a "
+                                            "key and a name of its own (case, spaces and _ do not count)"))
+                    break
+            else:
+                for value in (entry.key, entry.name):
+                    seen.setdefault(normal_name(value), key)
+    return problems
+
+
 def check_tree(catalog, sources: dict[tuple[str, str], tuple[str, Lines]],
                newcomers: frozenset[str] = frozenset()) -> list[Problem]:
     """Cross-file checks of a built catalog. `sources`: (table, key) -> (file, lines).
@@ -97,7 +122,7 @@ def check_tree(catalog, sources: dict[tuple[str, str], tuple[str, Lines]],
     a villain's board is checked against the heroes that are not `newcomers` (hero keys
     a user content folder adds or replaces); a newcomer hero with more fighters than a
     sound board can seat is that hero's problem."""
-    problems: list[Problem] = []
+    problems: list[Problem] = _name_clashes(catalog, sources)
     villains = [e for e in catalog.enemies.values() if e.role == "villain" and e.board is not None]
     for villain in villains:
         if villain.board not in catalog.boards:
