@@ -252,7 +252,7 @@ def play_one(scenario: ScenarioDef, seed: int, check_invariants: bool = False,
     also record the hero cards played (`cards_played`, names joined by "|")."""
     if isinstance(scenario, MatchDef):          # a competitive game file
         from adventures.competitive.runner import play_one_match
-        return play_one_match(scenario, seed, _catalog())
+        return play_one_match(scenario, seed, _catalog(), check_invariants, replay_path)
     from adventures.bots import make_agents
     from adventures.rules.runner import play_adventure
     from adventures.rules.setup import new_adventure
