@@ -42,12 +42,18 @@ def load_scenario(path: str | os.PathLike, catalog=None) -> ScenarioDef | MatchD
 
 
 
-def load_scenarios_for_command(paths) -> list | None:
+def load_scenarios_for_command(paths, command: str | None = None, kinds: Iterable[str] = ("scenario", "match"),
+                               why: str = "") -> list | None:
     """The scenario (or match) files a command was given, loaded; on the first bad one, its
     problem is printed as one line per problem on stderr and None is returned (exit 2):
-    a bad file is a message, never a traceback."""
+    a bad file is a message, never a traceback. A kind of file the command does not play
+    (not in `kinds`) is refused the same way, in one line naming the file and saying `why`."""
     out = []
     for path in paths:
+        kind, line = scenario_kind(path)
+        if kind in KIND_WORDS and kind not in kinds:
+            print(f"{path}:{line}: kind: {KIND_WORDS[kind]}: `adventures {command}` {why}", file=sys.stderr)
+            return None
         try:
             out.append(load_scenario(path))
         except ContentError as exc:
@@ -57,6 +63,26 @@ def load_scenarios_for_command(paths) -> list | None:
             print(f"{path}:1: cannot load: {type(exc).__name__}: {exc}", file=sys.stderr)
             return None
     return out
+
+SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
+KIND_WORDS = {"scenario": "a co-op scenario", "match": "a competitive match"}
+
+
+def scenario_kind(path: str | os.PathLike) -> tuple[str, int]:
+    """What a scenario file is by its `kind:` (scenario, match or sweep), with the line
+    saying so; a file that does not load says "scenario" (loading it says what is wrong)."""
+    try:
+        loaded = load(path, "scenario")
+    except (ContentError, ValueError, OSError):
+        return "scenario", 1
+    return loaded.kind, line_of(loaded.lines, "kind")
+
+
+def shipped_scenario_files(kinds: Iterable[str] = ("scenario", "match")) -> list[str]:
+    """The shipped scenarios/*.yaml of these kinds, told by their content, not their names."""
+    kinds = tuple(kinds)
+    return [os.fspath(p) for p in sorted(SCENARIO_DIR.glob("*.yaml")) if scenario_kind(p)[0] in kinds]
+
 
 OVERRIDE_PARAMS = frozenset(OverridesDef.model_fields)
 TOP_PARAMS = frozenset({"max_rounds", "allies", "extra_henchmen", "minions", "villain"})
