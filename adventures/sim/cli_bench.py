@@ -100,6 +100,7 @@ def instructions_per_game(scenario, games: int, seed: int) -> float | None:
     import tempfile
     with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False) as fh:
         import yaml
+
         from engine.content.schema import MatchDef
         kind = {"kind": "match"} if isinstance(scenario, MatchDef) else {}   # a match file says so
         yaml.safe_dump({**kind, **scenario.model_dump(mode="json")}, fh)

@@ -1,5 +1,9 @@
 """`adventures validate PATH...`: check content and scenario files, one error per line.
 
+Every kind of file a command plays goes through the same checks here as when it is played
+(content as one tree, scenarios, matches and sweeps against that content with names
+normalised, save and replay `.json` files as loading them does), so "ok" means it plays.
+
 Prints `ok  path` for each good file and `file:LINE: field: message` for each problem;
 exits 0 when everything is valid, 2 otherwise. Never prints a traceback: designers read
 this output, and CI greps it.
@@ -130,7 +134,24 @@ def _usable(catalog: Catalog, root: Path) -> Catalog:
     return catalog
 
 
+def _check_record(file: str, catalog: Catalog) -> list[Problem]:
+    """A save or replay file: the checks loading it to play runs (shape, version, the game's
+    names against the content), one line."""
+    from adventures.persistence.save import SaveError, load_record
+    try:
+        load_record(file, catalog)
+    except SaveError as exc:
+        text = str(exc)
+        return [Problem(file, 1, "", text[len(file) + 2:] if text.startswith(f"{file}: ") else text)]
+    return []
+
+
 def _check(file: str, content: str | None, catalogs: dict[Path, Catalog]) -> list[Problem]:
+    if Path(file).suffix.lower() == ".json":     # a save or a replay (`adventures replay`, the app's Load)
+        try:
+            return _check_record(file, _catalog_for(file, content, catalogs))
+        except ContentError as exc:
+            return exc.problems
     try:
         loaded = load(file)
         problems = check_model(loaded.kind, loaded.model, loaded.path, loaded.lines)
