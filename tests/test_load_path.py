@@ -335,3 +335,37 @@ def test_a_new_heros_own_cards_name_the_new_hero(home):
 def test_the_shipped_content_and_scenarios_still_validate():
     code, lines = run_cli("validate", CONTENT_ROOT, ROOT / "scenarios", seconds=120)
     assert code == 0, [line for line in lines if not line.startswith("ok  ")]
+
+
+# ---------------------------------------------------------------- one reading of a scenario file
+def test_a_villain_by_name_or_in_upper_case_is_resolved_like_a_hero(tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text("name: s\nvillain: ' KRANG '\nseats:\n  - {hero: raphael}\nminions: [WINGNUT]\n", encoding="utf-8")
+    code, lines = run_cli("validate", path)
+    assert code == 0, lines
+    scenario = load_scenario_file(path)
+    assert scenario.villain == "krang" and scenario.minions == ["wingnut"]
+    code, lines = run_cli("simulate", path, "--games", "1", "--workers", "1", "--json", "--no-progress")
+    assert code == 0 and json.loads(lines[-1])["errors"] == 0, lines
+
+
+def test_a_scenario_without_kind_is_read_as_a_scenario_by_validate_as_by_simulate(tmp_path):
+    """validate used to say "cannot tell what this file is" for a file simulate plays."""
+    path = tmp_path / "s.yaml"
+    path.write_text("name: s\nvillain: shredder\nseats:\n  - {hero: leonardo}\n", encoding="utf-8")
+    assert run_cli("validate", path) == (0, [f"ok  {path}"])
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: s\nvillain: bebop\nseats:\n  - {hero: leonardo}\n", encoding="utf-8")
+    refusals = {command: run_cli(command, bad, *extra) for command, *extra in
+                (("validate",), ("simulate", "--games", "1", "--no-progress"))}
+    for code, lines in refusals.values():
+        assert_refused(code, lines, f"{bad}:2: villain: unknown villain 'bebop'")
+
+
+def test_a_save_given_where_a_scenario_is_expected_is_named_as_a_save(tmp_path):
+    save = tmp_path / "game.json"
+    save.write_text('{"format": "tmnt-adventures-save"}', encoding="utf-8")
+    for command in ("simulate", "bench"):
+        argv = ("bench", "--scenarios", save, "--games", "1") if command == "bench" else (command, save)
+        code, lines = run_cli(*argv)
+        assert_refused(code, lines, f"{save}:1: a save or replay file")

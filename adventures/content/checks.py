@@ -168,6 +168,9 @@ def load_scenario_file(path: str | os.PathLike, catalog=None) -> ScenarioDef | M
     """Load a scenario (or competitive match) file and check it against the content (default:
     the content in use) with `check_against`; returns it with hero, minion and board names
     normalised to content keys. Raises ContentError (`file:LINE: field: message`)."""
+    if os.fspath(path).lower().endswith(".json"):     # as `validate` reads a .json file
+        raise ContentError(Problem(os.fspath(path), 1, "", "a save or replay file, not a scenario: open a save "
+                                   "with the app's Load, re-run a replay with `adventures replay FILE`"))
     loaded = load(path, "scenario")
     if loaded.kind not in ("scenario", "match"):
         raise ContentError(Problem(loaded.path, 1, "", "this is a sweep file: use `adventures sweep`"))
