@@ -369,3 +369,17 @@ def test_a_save_given_where_a_scenario_is_expected_is_named_as_a_save(tmp_path):
         argv = ("bench", "--scenarios", save, "--games", "1") if command == "bench" else (command, save)
         code, lines = run_cli(*argv)
         assert_refused(code, lines, f"{save}:1: a save or replay file")
+
+
+def test_the_app_opens_a_match_by_the_same_names_and_refuses_the_same_ones(tmp_path):
+    """"Open a scenario" used to keep the default board for 'NEW_YORK_CITY'-style names
+    (and `adventures FILE` / screenshot showed a traceback)."""
+    from adventures.app.app import App
+    from adventures.app.new_game_scene import NewGameScene
+    scene = NewGameScene(App(headless=True, fps=0))
+    scene.apply_scenario(write_match(tmp_path, board="'  TECHNODROME '", hero="'LEONARDO '"))
+    assert scene.error == "" and scene.mode == "match"
+    assert scene.match_form.board == "technodrome" and scene.match_form.heroes[:2] == ["leonardo", "raphael"]
+    bad = write_match(tmp_path, board="moon", name="bad")
+    scene.apply_scenario(bad)
+    assert scene.error.startswith(f"{bad}:4: board: unknown board 'moon'")
