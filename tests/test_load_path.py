@@ -383,3 +383,12 @@ def test_the_app_opens_a_match_by_the_same_names_and_refuses_the_same_ones(tmp_p
     bad = write_match(tmp_path, board="moon", name="bad")
     scene.apply_scenario(bad)
     assert scene.error.startswith(f"{bad}:4: board: unknown board 'moon'")
+
+
+def test_matchups_takes_hero_and_board_names_as_a_match_file_does():
+    code, lines = run_cli("matchups", "--heroes", " LEONARDO,Raphael,leonardo", "--boards", "New York City",
+                          "--games", "2", "--workers", "1")
+    assert code == 0 and "| **Leonardo** | — |" in "\n".join(lines), lines
+    code, lines = run_cli("matchups", "--heroes", "zorro,leonardo", "--boards", "moon", "--games", "2")
+    assert_refused(code, lines, "unknown hero 'zorro'")
+    assert len(lines) == 1 and "unknown board 'moon'" in lines[0], lines
