@@ -150,10 +150,12 @@ def test_a_sweep_value_naming_an_unknown_villain_is_refused(tmp_path):
 
 
 # ---------------------------------------------------------------- 2. user content: all checks or left out
-def _closet_board(key: str) -> str:
-    spaces = "\n".join(f"  - {{id: {n}, pos: [0.{n}, 0.{n}], zones: [z], start: {n}}}" for n in range(1, 6))
+def _closet_board(key: str, size: int = 5) -> str:
+    spaces = "\n".join(f"  - {{id: {n}, pos: [{n / 100}, {n / 100}], zones: [z]"
+                       + (f", start: {n}}}" if n <= 5 else "}") for n in range(1, size + 1))
+    paths = ", ".join(f"[{n}, {n + 1}]" for n in range(1, size))
     return (f"key: {key}\nname: Closet\nzones: {{z: {{color: '#123456'}}}}\nspaces:\n{spaces}\n"
-            "paths: [[1, 2], [2, 3], [3, 4], [4, 5]]\n")
+            f"paths: [{paths}]\n")
 
 
 def _user_file(home: Path, folder: str, name: str, text: str) -> Path:
@@ -197,6 +199,16 @@ def test_a_user_hero_with_more_fighters_than_a_board_seats_is_left_out_not_the_b
     assert [(p.file, p.field) for p in catalog.problems] == [(str(hero), "sidekick.count")]
     code, lines = run_cli("validate", hero)
     assert_refused(code, lines, f"{hero}:")
+
+
+def test_a_shipped_hero_copied_into_the_user_folder_does_not_take_the_blame_for_a_small_board(home):
+    """Medusa and her three Harpies need 21 spaces (Adventures p.4: four such heroes, four
+    minions and the villain): a 15-space board is the culprit, not an unchanged copy of her."""
+    board = _user_file(home, "boards", "new_york_city", _closet_board("new_york_city", 15))
+    _user_file(home, "heroes", "medusa", (CONTENT_ROOT / "heroes" / "medusa.yaml").read_text(encoding="utf-8"))
+    catalog = load_catalog()
+    assert [p.file for p in catalog.problems] == [str(board)]
+    assert len(catalog.boards["new_york_city"].spaces) > 15 and ("hero", "medusa") in catalog.custom
 
 
 def test_a_user_enemy_cannot_take_the_key_of_an_enemy_of_the_other_role(home):

@@ -154,7 +154,8 @@ def _tree_checked(cat: Catalog, base: Catalog | None, sources: dict[tuple[str, s
     can leave a villain without one), so the catalog every command plays is sound."""
     if base is None:
         return check_tree(cat, sources)
-    newcomers = frozenset(key for table, key in sources if table == "hero")
+    # heroes this folder adds or changes (a copy of a shipped hero is not new)
+    newcomers = frozenset(key for table, key in sources if table == "hero" and base.heroes.get(key) != cat.heroes[key])
     problems: list[Problem] = []
     for _ in range(len(sources) + 1):        # each round leaves at least one entry out
         found = [p for p in check_tree(cat, sources, newcomers) if p not in problems]

@@ -41,6 +41,25 @@ def load_scenario(path: str | os.PathLike, catalog=None) -> ScenarioDef | MatchD
     return load_scenario_file(path, catalog)
 
 
+SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
+KIND_WORDS = {"scenario": "a co-op scenario", "match": "a competitive match"}
+
+
+def scenario_kind(path: str | os.PathLike) -> tuple[str, int]:
+    """What a scenario file is by its `kind:` (scenario, match or sweep), with the line
+    saying so; a file that does not load says "scenario" (loading it says what is wrong)."""
+    try:
+        loaded = load(path, "scenario")
+    except (ContentError, ValueError, OSError):
+        return "scenario", 1
+    return loaded.kind, line_of(loaded.lines, "kind")
+
+
+def shipped_scenario_files(kinds: Iterable[str] = ("scenario", "match")) -> list[str]:
+    """The shipped scenarios/*.yaml of these kinds, told by their content, not their names."""
+    kinds = tuple(kinds)
+    return [os.fspath(p) for p in sorted(SCENARIO_DIR.glob("*.yaml")) if scenario_kind(p)[0] in kinds]
+
 
 def load_scenarios_for_command(paths, command: str | None = None, kinds: Iterable[str] = ("scenario", "match"),
                                why: str = "") -> list | None:
@@ -63,26 +82,6 @@ def load_scenarios_for_command(paths, command: str | None = None, kinds: Iterabl
             print(f"{path}:1: cannot load: {type(exc).__name__}: {exc}", file=sys.stderr)
             return None
     return out
-
-SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
-KIND_WORDS = {"scenario": "a co-op scenario", "match": "a competitive match"}
-
-
-def scenario_kind(path: str | os.PathLike) -> tuple[str, int]:
-    """What a scenario file is by its `kind:` (scenario, match or sweep), with the line
-    saying so; a file that does not load says "scenario" (loading it says what is wrong)."""
-    try:
-        loaded = load(path, "scenario")
-    except (ContentError, ValueError, OSError):
-        return "scenario", 1
-    return loaded.kind, line_of(loaded.lines, "kind")
-
-
-def shipped_scenario_files(kinds: Iterable[str] = ("scenario", "match")) -> list[str]:
-    """The shipped scenarios/*.yaml of these kinds, told by their content, not their names."""
-    kinds = tuple(kinds)
-    return [os.fspath(p) for p in sorted(SCENARIO_DIR.glob("*.yaml")) if scenario_kind(p)[0] in kinds]
-
 
 OVERRIDE_PARAMS = frozenset(OverridesDef.model_fields)
 TOP_PARAMS = frozenset({"max_rounds", "allies", "extra_henchmen", "minions", "villain"})
@@ -189,7 +188,10 @@ def load_sweep(path: str | os.PathLike, catalog=None) -> tuple[ScenarioDef, dict
     if cells > MAX_CELLS:
         problems.append(Problem(file, line_of(lines, "sweep"), "sweep",
                                 f"{cells:,} cells is more than {MAX_CELLS:,} (the product of the value lists)"))
-    elif not problems:      # each value plays alone; every cell must play too (4 players on a 2-start board...)
+    elif _whole_in(extra.get("games"), 1, MAX_GAMES) and cells * extra["games"] > MAX_GAMES:
+        problems.append(Problem(file, line_of(lines, "games"), "games",
+                                f"{cells:,} cells x {extra['games']:,} games is more than {MAX_GAMES:,} games"))
+    if not problems:      # each value plays alone; every cell must play too (4 players on a 2-start board...)
         for combo in itertools.product(*grid.values()):
             cell = dict(zip(grid, combo))
             try:
@@ -199,9 +201,6 @@ def load_sweep(path: str | os.PathLike, catalog=None) -> tuple[ScenarioDef, dict
                 problems.append(Problem(file, line_of(lines, "sweep"), "sweep",
                                         f"the cell {shown}: {str(exc).splitlines()[0]}"))
                 break
-    elif _whole_in(extra.get("games"), 1, MAX_GAMES) and cells * extra["games"] > MAX_GAMES:
-        problems.append(Problem(file, line_of(lines, "games"), "games",
-                                f"{cells:,} cells x {extra['games']:,} games is more than {MAX_GAMES:,} games"))
     if problems:
         raise ContentError(problems)
     return scenario, grid, extra
