@@ -39,11 +39,10 @@ def find_scenario(name: str) -> ScenarioDef:
             except ContentError as exc:
                 raise ValueError(str(exc).splitlines()[0]) from None
     if name.lower() in BUILTIN:
-        data = dict(BUILTIN[name.lower()])
-        from adventures.content.catalog import check_scenario, load_catalog
-        cat = load_catalog()
-        data["seats"] = [{**seat, "hero": seat["hero"] if cat.hero(seat["hero"]) else "random"}
-                         for seat in data["seats"]]     # content still being written: any hero will do
-        return check_scenario(ScenarioDef.model_validate(data), cat, f"<built-in {name.lower()}>", {})
+        from adventures.content.checks import check_against
+        try:       # the same check as a file's (no hero is ever swapped for another)
+            return check_against(ScenarioDef.model_validate(BUILTIN[name.lower()]), None, f"<built-in {name.lower()}>")
+        except ContentError as exc:
+            raise ValueError(str(exc).splitlines()[0]) from None
     known = ", ".join(sorted(BUILTIN))
     raise ValueError(f"no scenario {name!r}: give a YAML path, a file in scenarios/, or one of: {known}")

@@ -31,6 +31,10 @@ def duel(a: str, b: str, board: str) -> MatchDef:
     return MatchDef(name=f"{a} vs {b}", mode="duel", board=board, seats=[MatchSeatDef(hero=a), MatchSeatDef(hero=b)])
 
 
+class GameFailed(Exception):
+    """A duel ended in an error (a rules bug): the table would be wrong, so the run stops."""
+
+
 def play_pairs(heroes: list[str], board: str, games: int, seed: int, workers: int) -> dict[tuple[str, str], int]:
     """Wins of a over b for every ordered pair, from one pool of workers: each pair plays
     `games` duels on the same seeds, a in the first seat for the first half."""
@@ -45,7 +49,7 @@ def play_pairs(heroes: list[str], board: str, games: int, seed: int, workers: in
     wins: dict[tuple[str, str], int] = {}
     for r in runner.execute(tasks, workers):
         if r["winner"] == "error":
-            raise RuntimeError(f"{r['heroes']} seed {r['seed']}: {r['reason']}")
+            raise GameFailed(f"{r['cell'].replace('|', ' vs ')} on {board}, seed {r['seed']}: {r['reason']}")
         a, b = r["cell"].split("|")
         wins.setdefault((a, b), 0)
         wins.setdefault((b, a), 0)
@@ -55,13 +59,21 @@ def play_pairs(heroes: list[str], board: str, games: int, seed: int, workers: in
 
 
 def run(args: argparse.Namespace) -> int:
+    from adventures.competitive.setup import match_board
     from adventures.content.catalog import load_catalog
     cat = load_catalog()
-    heroes = [h.strip() for h in args.heroes.split(",") if h.strip()]
-    boards = [b.strip() for b in args.boards.split(",") if b.strip()]
-    unknown = [h for h in heroes if h not in cat.heroes] + [b for b in boards if b not in cat.boards]
+    # names as a match file gives them: resolved to their keys by the one normalisation
+    hero_names = [h.strip() for h in args.heroes.split(",") if h.strip()]
+    board_names = [b.strip() for b in args.boards.split(",") if b.strip()]
+    found_heroes = [(h, cat.hero(h)) for h in hero_names]
+    found_boards = [(b, match_board(cat, b)) for b in board_names]
+    from engine.content.loader import suggest
+    unknown = ([f"hero '{h}' (known: {suggest(h, cat.names('hero'))})" for h, found in found_heroes if found is None]
+               + [f"board '{b}' (known: {suggest(b, cat.boards)})" for b, found in found_boards if found is None])
+    heroes = list(dict.fromkeys(h.key for _, h in found_heroes if h is not None))
+    boards = list(dict.fromkeys(b.key for _, b in found_boards if b is not None))
     if unknown or len(heroes) < 2 or not boards:
-        what = f"unknown: {', '.join(unknown)}" if unknown else "give at least two heroes and one board"
+        what = f"unknown {'; unknown '.join(unknown)}" if unknown else "give at least two different heroes and a board"
         print(f"adventures matchups: {what}", file=sys.stderr)
         return 2
     if not 1 <= args.games <= MAX_GAMES:
@@ -73,7 +85,11 @@ def run(args: argparse.Namespace) -> int:
               f"({args.games} duels per pair, seed {args.seed}, each hero first in half)\n")
         print("| | " + " | ".join(cat.heroes[h].name for h in heroes) + " |")
         print("|---" * (len(heroes) + 1) + "|")
-        wins = play_pairs(heroes, board, args.games, args.seed, workers)
+        try:
+            wins = play_pairs(heroes, board, args.games, args.seed, workers)
+        except GameFailed as exc:
+            print(f"adventures matchups: a game failed: {exc}", file=sys.stderr)
+            return 1
         rates: dict[tuple[str, str], str] = {}
         for (a, b), w in wins.items():
             lo, hi = stats.wilson(w, args.games)

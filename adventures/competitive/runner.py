@@ -10,7 +10,7 @@ from collections import defaultdict
 
 from adventures.sim import stats
 from engine.content.schema import MatchDef
-from engine.state import HERO, GameOver
+from engine.state import HERO
 
 
 def winning_team(game) -> int | None:
@@ -19,31 +19,72 @@ def winning_team(game) -> int | None:
     return teams.pop() if len(teams) == 1 else None
 
 
-def play_one_match(match: MatchDef, seed: int, catalog) -> dict:
-    """One bot game of a match file; never raises (errors become records)."""
-    from adventures.competitive.setup import new_competitive
-    from engine.match import play_match
+def play_one_match(match: MatchDef, seed: int, catalog, check_invariants: bool = False,
+                   replay_path: str | None = None) -> dict:
+    """One bot game of a match file; never raises (errors become records). Like a co-op
+    game (`adventures.sim.runner.play_one`): with `check_invariants` the game invariants are
+    checked before every decision and at the end (`invariant_violations`, `first_violation`);
+    with `replay_path` the finished game is exported there as a replay file."""
+    from adventures.competitive.setup import match_board, new_competitive, run_match
     t0 = time.perf_counter()
     record: dict = {"seed": seed, "mode": match.mode, "board": match.board}
+    problems: list[str] = []
     try:
-        game = new_competitive(match, catalog, seed, log=False, board=catalog.compiled_board(match.board)
-                               if hasattr(catalog, "compiled_board") else None)
-        over = play_match(game, match.max_turns)
-        team = winning_team(game) if over is not None else None
+        found = match_board(catalog, match.board)      # None: new_competitive says why
+        game = new_competitive(match, catalog, seed, log=False, board=catalog.compiled_board(found.key)
+                               if found is not None and hasattr(catalog, "compiled_board") else None)
+        if check_invariants:
+            game.agents = {k: _Checked(a, problems) for k, a in game.agents.items()}
+        over = run_match(game, match.max_turns)
+        if check_invariants:
+            problems += (f"end: {p}" for p in _checker()(game))
+        team = winning_team(game)
         record.update(
             heroes="+".join(s.hero_key for s in game.sides),
             teams="+".join(str(s.team) for s in game.sides),
             winner="draw" if team is None else "+".join(s.hero_key for s in game.sides if s.team == team),
             winner_team=-1 if team is None else team,
             winner_seats="+".join(str(s.index) for s in game.sides if s.team == team),
-            reason=over.reason if isinstance(over, GameOver) else f"no result after {match.max_turns} turns",
+            reason=over.reason,
             turns=game.turn, decisions=game.decision_count,
             hero_health="+".join(str(s.hero.health if s.hero else 0) for s in game.sides))
+        if replay_path is not None:
+            from adventures.persistence.replay import export_replay
+            export_replay(game, replay_path)
     except Exception as exc:  # one broken game must not sink a long run
         record.update(heroes="", teams="", winner="error", winner_team=-1, winner_seats="",
                       reason=f"{type(exc).__name__}: {exc}"[:300], turns=0, decisions=0, hero_health="")
+    if check_invariants:
+        record["invariant_violations"] = len(problems)
+        record["first_violation"] = problems[0] if problems else ""
     record["seconds"] = time.perf_counter() - t0
     return record
+
+
+def _checker():
+    from adventures.rules.invariants import check_invariants
+    return check_invariants
+
+
+class _Checked:
+    """A seat's agent that checks the game invariants before each of its decisions and notes
+    what it finds (a violation is counted, as in a co-op game, not raised)."""
+
+    LIMIT = 100      # a broken state repeats at every decision: keep the first ones
+
+    def __init__(self, inner, problems: list[str]):
+        self.inner, self.problems, self.check = inner, problems, _checker()
+        self.wants_checkpoints = getattr(inner, "wants_checkpoints", False)
+
+    def choose(self, game, decision) -> int:
+        if len(self.problems) < self.LIMIT:
+            self.problems += (f"decision {game.decision_count + 1}: {p}" for p in self.check(game))
+        return self.inner.choose(game, decision)
+
+    def __getattr__(self, name):        # bots and views may ask the agent for more (name, is_human...)
+        if name == "inner":
+            raise AttributeError(name)
+        return getattr(self.inner, name)
 
 
 def summarise_matches(records: list[dict]) -> dict:
@@ -82,6 +123,9 @@ def summarise_matches(records: list[dict]) -> dict:
         "median_turns": stats.median([r["turns"] for r in ok]) if ok else 0,
         "mean_decisions": stats.mean([r["decisions"] for r in ok]),
         "per_seat": per_seat, "per_hero": per_hero,
+        **({"invariant_violations": sum(r["invariant_violations"] for r in records),
+            "games_with_violations": sum(1 for r in records if r["invariant_violations"])}
+           if records and "invariant_violations" in records[0] else {}),
     }
 
 
@@ -98,6 +142,9 @@ def report_matches(s: dict, title: str) -> str:
     lines.append(f"  draws           {s['draws']}")
     lines.append(f"  turns           mean {s['mean_turns']:.1f}, median {s['median_turns']:g}")
     lines.append(f"  decisions       {s['mean_decisions']:.1f} per game")
+    if "invariant_violations" in s:
+        lines.append(f"  invariants      {s['invariant_violations']} violations in "
+                     f"{s['games_with_violations']} games")
     if s["errors"]:
         e = s["first_error"]
         lines.append(f"  ERRORS          {s['errors']} games crashed; first: seed {e['seed']}: {e['error']}")

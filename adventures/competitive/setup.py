@@ -15,7 +15,7 @@ def resolve_heroes(match: MatchDef, catalog, seed: int) -> list:
     """The hero of each seat; "random" seats draw distinct heroes from a stream derived from
     the seed (so the game's own RNG sequence does not depend on how many were random)."""
     rng = _random.Random(f"match-heroes:{seed}")
-    chosen = [catalog.hero(s.hero) if s.hero != "random" else None for s in match.seats]
+    chosen = [_seat_hero(catalog, s.hero) for s in match.seats]
     taken = {h.key for h in chosen if h is not None}
     pool = sorted(k for k in catalog.heroes if k not in taken)
     for i, hero in enumerate(chosen):
@@ -23,6 +23,25 @@ def resolve_heroes(match: MatchDef, catalog, seed: int) -> list:
             key = pool.pop(rng.randrange(len(pool))) if pool else sorted(catalog.heroes)[0]
             chosen[i] = catalog.heroes[key]
     return chosen
+
+
+def _seat_hero(catalog, name: str):
+    """A seat's hero, None for "random"; an unknown name is an error, never another hero
+    (`check_match` refuses it at load time, so this only guards a hand-built MatchDef)."""
+    from adventures.content.catalog import normal_name
+    if normal_name(name) == "random":
+        return None
+    hero = catalog.hero(name)
+    if hero is None:
+        raise ValueError(f"unknown hero {name!r}")
+    return hero
+
+
+def match_board(catalog, name: str):
+    """The board a match names, by the catalog's one name normalisation; None if unknown."""
+    from adventures.content.catalog import normal_name
+    wanted = normal_name(name)
+    return next((b for b in catalog.boards.values() if wanted in (normal_name(b.key), normal_name(b.name))), None)
 
 
 def make_match_agents(match: MatchDef) -> dict:
@@ -52,7 +71,10 @@ def new_competitive(match: MatchDef, catalog, seed: int, agents: dict | None = N
     answers fed back before any agent is asked (restoring a save; placement asks too)."""
     heroes = resolve_heroes(match, catalog, seed)
     if board is None:
-        board = compile_board(catalog.boards[match.board])
+        found = match_board(catalog, match.board)
+        if found is None:
+            raise ValueError(f"unknown board {match.board!r}")
+        board = compile_board(found)
     game = new_match(competitive_board(board), heroes, seed, mode=match.mode, log=log)
     game.scenario = match          # what a save records (persistence.save: "kind": "match")
     game.catalog = catalog
@@ -71,11 +93,14 @@ def run_match(game: Game, max_turns: int) -> GameOver:
     return over
 
 
-def check_match(match: MatchDef, catalog, path, lines) -> None:
+def check_match(match: MatchDef, catalog, path, lines) -> MatchDef:
     """Raise ContentError if a match names a hero or board the catalog lacks, or a board
-    without a starting space for every seat (core rules p.6; team play needs four, p.19)."""
+    without a starting space for every seat (core rules p.6; team play needs four, p.19);
+    return the match with its board and heroes named by their content keys (the same name
+    normalisation as a co-op scenario's: case, padding, spaces and underscores do not matter)."""
     import os
 
+    from adventures.content.catalog import normal_name
     from engine.content.loader import ContentError, Problem, line_of, suggest
     file = os.fspath(path)
     problems = []
@@ -83,15 +108,19 @@ def check_match(match: MatchDef, catalog, path, lines) -> None:
     def bad(field: str, message: str) -> None:
         problems.append(Problem(file, line_of(lines, field), field, message))
 
-    board = catalog.boards.get(str(match.board).strip().casefold())
+    board = match_board(catalog, match.board)
     if board is None:
         bad("board", f"unknown board '{match.board}' (known: {suggest(str(match.board), list(catalog.boards))})")
     else:
         starts = sum(1 for s in board.spaces if s.start is not None)
         if starts < len(match.seats):
             bad("seats", f"{board.name} has {starts} starting spaces for {len(match.seats)} seats")
+    seats = []
     for i, seat in enumerate(match.seats):
-        if seat.hero != "random" and catalog.hero(seat.hero) is None:
+        hero = catalog.hero(seat.hero)
+        if hero is None and normal_name(seat.hero) != "random":
             bad(f"seats.{i}.hero", f"unknown hero '{seat.hero}' (known: {suggest(seat.hero, catalog.names('hero'))})")
+        seats.append(seat.model_copy(update={"hero": hero.key if hero is not None else "random"}))
     if problems:
         raise ContentError(problems)
+    return match.model_copy(update={"board": board.key, "seats": seats})

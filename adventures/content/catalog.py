@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import os
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -62,8 +63,10 @@ class Catalog:
 
 def normal_name(name: Any) -> str:
     """The one name normalisation of every tool: case, padding, inner spaces and
-    underscores do not matter ('  black_PANTHER ' is 'Black Panther')."""
-    return " ".join(str(name).replace("_", " ").split()).casefold()
+    underscores do not matter ('  black_PANTHER ' is 'Black Panther'), nor how an accented
+    letter is encoded (NFKC: a precomposed 'é' is 'e' + combining accent). Accents themselves
+    count: 'Léonardo' is not 'Leonardo' (the refusal suggests it), as in the content's own names."""
+    return " ".join(unicodedata.normalize("NFKC", str(name)).replace("_", " ").split()).casefold()
 
 
 def _find(items: Iterable[Any], name: str) -> Any:
@@ -95,7 +98,6 @@ def build_catalog(root: str | os.PathLike | None = None, base: Catalog | None = 
         cat = Catalog(dict(base.heroes), dict(base.enemies), dict(base.boards), base.traps, base.allies,
                       custom=dict(base.custom))
     layered = base is not None and root.resolve() != CONTENT_ROOT
-    villain_refs: list[tuple[EnemyDef, str, Lines]] = []
     owners: dict[tuple[str, str], str] = {}    # (table, key) -> file, for duplicate keys
     sources: dict[tuple[str, str], tuple[str, Lines]] = {}
     for folder, kind in FOLDERS.items():
@@ -127,24 +129,45 @@ def build_catalog(root: str | os.PathLike | None = None, base: Catalog | None = 
                 cat.problems.append(Problem(file, line_of(loaded.lines, "key"), "key",
                                             f"{tname} key '{model.key}' is already used by {owners[tname, model.key]}"))
                 continue
+            replaced = base.enemies.get(model.key) if layered and tname == "enemy" else None
+            if replaced is not None and replaced.role != model.role:
+                cat.problems.append(Problem(file, line_of(loaded.lines, "key"), "key",
+                                            f"'{model.key}' is the key of a {replaced.role}; a {model.role} "
+                                            f"needs a key of its own"))
+                continue
             owners[tname, model.key] = file
             sources[tname, model.key] = (file, loaded.lines)
             table[model.key] = model
             if layered:
                 cat.custom[tname, model.key] = file
-            if kind == "villain":
-                villain_refs.append((model, file, loaded.lines))
-    for villain, file, lines in villain_refs:
-        if villain.board is not None and villain.board not in cat.boards:
-            cat.problems.append(Problem(file, line_of(lines, "board"), "board",
-                                        f"unknown board '{villain.board}' (known: {suggest(villain.board, cat.boards)})"))
-            if base is not None:   # keep the merged catalog playable: back to what was there
-                _fall_back(cat, base, "enemy", villain.key)
-    cat.problems.extend(check_tree(cat, sources))
+    cat.problems.extend(_tree_checked(cat, base if layered else None, sources))
     if not (cat.heroes or cat.enemies or cat.boards or cat.traps or cat.allies or cat.problems):
         cat.problems.append(Problem(os.fspath(root), 1, "", "no content files found (expected "
                                                            f"{', '.join(f'{n}/' for n in FOLDERS)})"))
     return cat
+
+
+def _tree_checked(cat: Catalog, base: Catalog | None, sources: dict[tuple[str, str], tuple[str, Lines]]) -> list[Problem]:
+    """The cross-file checks of `cat`. On top of a `base` (a user content folder on the
+    shipped content), every entry of a file that fails one is left out entirely, back to
+    `base`'s entry or none, and the checks run again on what is left (leaving a board out
+    can leave a villain without one), so the catalog every command plays is sound."""
+    if base is None:
+        return check_tree(cat, sources)
+    # heroes this folder adds or changes (a copy of a shipped hero is not new)
+    newcomers = frozenset(key for table, key in sources if table == "hero" and base.heroes.get(key) != cat.heroes[key])
+    problems: list[Problem] = []
+    for _ in range(len(sources) + 1):        # each round leaves at least one entry out
+        found = [p for p in check_tree(cat, sources, newcomers) if p not in problems]
+        files = {os.path.realpath(p.file) for p in found}
+        culprits = [tk for tk, (file, _) in sources.items() if os.path.realpath(file) in files]
+        problems += found
+        if not culprits:
+            break
+        for table, key in culprits:
+            _fall_back(cat, base, table, key)
+            del sources[table, key]
+    return problems
 
 
 def _fall_back(cat: Catalog, base: Catalog, table: str, key: str) -> None:

@@ -63,6 +63,14 @@ def check_model(kind: str, model: Any, file: str, lines: Lines) -> list[Problem]
     return problems
 
 
+def _fighters(hero: HeroDef) -> int:
+    return 1 + (hero.sidekick.count if hero.sidekick else 0)
+
+
+def _needed(fighters: int) -> int:
+    return 1 + MAX_PLAYERS + MAX_PLAYERS * fighters
+
+
 def seating_problems(board: BoardDef, heroes: list[HeroDef], file: str, lines: Lines) -> list[Problem]:
     """Can `board` seat the villain, one minion per player and up to four heroes with
     their sidekicks (p.4)? Problems point at the board file."""
@@ -72,8 +80,8 @@ def seating_problems(board: BoardDef, heroes: list[HeroDef], file: str, lines: L
     if missing:
         problems.append(Problem(file, line_of(lines, "spaces"), "spaces",
                                 f"a villain's board needs starting spaces 1-5; missing {', '.join(map(str, missing))}"))
-    fighters = max((1 + (h.sidekick.count if h.sidekick else 0) for h in heroes), default=1)
-    needed = 1 + MAX_PLAYERS + MAX_PLAYERS * fighters
+    fighters = max((_fighters(h) for h in heroes), default=1)
+    needed = _needed(fighters)
     if len(board.spaces) < needed:
         problems.append(Problem(file, line_of(lines, "spaces"), "spaces",
                                 f"{len(board.spaces)} spaces cannot seat the villain, {MAX_PLAYERS} minions and "
@@ -81,29 +89,89 @@ def seating_problems(board: BoardDef, heroes: list[HeroDef], file: str, lines: L
     return problems
 
 
-def check_tree(catalog, sources: dict[tuple[str, str], tuple[str, Lines]]) -> list[Problem]:
-    """Cross-file checks of a built catalog. `sources`: (table, key) -> (file, lines)."""
+def _name_clashes(catalog, sources: dict[tuple[str, str], tuple[str, Lines]]) -> list[Problem]:
+    """Every tool finds a hero or enemy by key or name under one normalisation (`normal_name`),
+    so two entries a name could mean would make one of them unreachable: the later file's
+    problem (a file of the folder being checked rather than one underneath it)."""
+    from adventures.content.catalog import normal_name
     problems: list[Problem] = []
-    boards = {e.board for e in catalog.enemies.values() if e.role == "villain" and e.board is not None}
-    for key in sorted(boards & set(catalog.boards)):
+    for table, entries in (("hero", catalog.heroes), ("enemy", catalog.enemies)):
+        seen: dict[str, str] = {}
+        ordered = sorted(entries, key=lambda k: ((table, k) in sources, k))   # settled entries first
+        for key in ordered:
+            entry = entries[key]
+            for field, value in (("key", entry.key), ("name", entry.name)):
+                other = seen.get(normal_name(value))
+                if other is not None and other != key:
+                    file, lines = sources.get((table, key), (f"<{table} {key}>", {}))
+                    problems.append(Problem(file, line_of(lines, field), field,
+                                            f"'{value}' also names the {table} '{other}'; a {table} needs a "
+                                            "key and a name of its own (case, spaces and _ do not count)"))
+                    break
+            else:
+                for value in (entry.key, entry.name):
+                    seen.setdefault(normal_name(value), key)
+    return problems
+
+
+def check_tree(catalog, sources: dict[tuple[str, str], tuple[str, Lines]],
+               newcomers: frozenset[str] = frozenset()) -> list[Problem]:
+    """Cross-file checks of a built catalog. `sources`: (table, key) -> (file, lines).
+
+    Each problem points at the file that causes it, so that file alone can be left out:
+    a villain's board is checked against the heroes that are not `newcomers` (hero keys
+    a user content folder adds or replaces); a newcomer hero with more fighters than a
+    sound board can seat is that hero's problem."""
+    problems: list[Problem] = _name_clashes(catalog, sources)
+    villains = [e for e in catalog.enemies.values() if e.role == "villain" and e.board is not None]
+    for villain in villains:
+        if villain.board not in catalog.boards:
+            file, lines = sources.get(("enemy", villain.key), ("<villain>", {}))
+            problems.append(Problem(file, line_of(lines, "board"), "board",
+                                    f"unknown board '{villain.board}' (known: {suggest(villain.board, catalog.boards)})"))
+    settled = [h for k, h in catalog.heroes.items() if k not in newcomers]
+    for key in sorted({v.board for v in villains} & set(catalog.boards)):
+        board = catalog.boards[key]
         file, lines = sources.get(("board", key), ("<board>", {}))
-        problems += seating_problems(catalog.boards[key], list(catalog.heroes.values()), file, lines)
+        own = seating_problems(board, settled, file, lines)
+        problems += own
+        if own:
+            continue
+        for hero_key in sorted(newcomers & set(catalog.heroes)):
+            hero = catalog.heroes[hero_key]
+            if len(board.spaces) < _needed(_fighters(hero)):
+                hfile, hlines = sources.get(("hero", hero_key), ("<hero>", {}))
+                field = "sidekick.count" if hero.sidekick else "sidekick"
+                problems.append(Problem(hfile, line_of(hlines, field), field,
+                                        f"{hero.name} has {_fighters(hero)} fighters: {board.name} "
+                                        f"({len(board.spaces)} spaces) cannot seat the villain, {MAX_PLAYERS} "
+                                        f"minions and {MAX_PLAYERS} such heroes ({_needed(_fighters(hero))} needed)"))
     return problems
 
 
 # ---------------------------------------------------------------- scenarios
+def check_against(model: ScenarioDef | MatchDef, catalog=None, path: Any = "", lines: Lines | None = None,
+                  *, at: str = "") -> ScenarioDef | MatchDef:
+    """The one check of a scenario or match against the content (default: the content in
+    use), for `validate` and every command that plays alike: returns it with every name
+    replaced by its content key; an unknown name raises ContentError (`file:LINE: field:
+    message`), it is never replaced by another."""
+    from adventures.content.catalog import check_scenario, load_catalog
+    catalog = catalog if catalog is not None else load_catalog()
+    if isinstance(model, MatchDef):     # a competitive game (duel, free-for-all, teams)
+        from adventures.competitive.setup import check_match
+        return check_match(model, catalog, path, lines or {})
+    return check_scenario(model, catalog, path, lines or {}, at=at)
+
+
 def load_scenario_file(path: str | os.PathLike, catalog=None) -> ScenarioDef | MatchDef:
     """Load a scenario (or competitive match) file and check it against the content (default:
-    the content in use);
-    returns it with hero and minion names normalised to content keys. Raises ContentError
-    (`file:LINE: field: message`)."""
-    from adventures.content.catalog import check_scenario, load_catalog
+    the content in use) with `check_against`; returns it with hero, minion and board names
+    normalised to content keys. Raises ContentError (`file:LINE: field: message`)."""
+    if os.fspath(path).lower().endswith(".json"):     # as `validate` reads a .json file
+        raise ContentError(Problem(os.fspath(path), 1, "", "a save or replay file, not a scenario: open a save "
+                                   "with the app's Load, re-run a replay with `adventures replay FILE`"))
     loaded = load(path, "scenario")
-    catalog = catalog if catalog is not None else load_catalog()
-    if loaded.kind == "match":          # a competitive game (duel, free-for-all, teams)
-        from adventures.competitive.setup import check_match
-        check_match(loaded.model, catalog, loaded.path, loaded.lines)
-        return loaded.model
-    if loaded.kind != "scenario":
+    if loaded.kind not in ("scenario", "match"):
         raise ContentError(Problem(loaded.path, 1, "", "this is a sweep file: use `adventures sweep`"))
-    return check_scenario(loaded.model, catalog, loaded.path, loaded.lines)
+    return check_against(loaded.model, catalog, loaded.path, loaded.lines)

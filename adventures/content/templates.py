@@ -7,6 +7,7 @@ exactly the shipped model until the owner edits it.
 """
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -235,9 +236,51 @@ def render(kind: str, name: str) -> str:
         replace = (f"Its key '{name}' is new, so this file ADDS a {kind} (copied from {source.stem}); "
                    f"give it a key of a shipped {kind} to replace that one instead.")
         text = re.sub(r"(?m)^key: .*$", f"key: {name}", text, count=1)
-        text = re.sub(r"(?m)^name: .*$", f"name: {name.replace('_', ' ').title()}", text, count=1)
+        old_name = re.search(r"(?m)^name: (.*)$", text)
+        new_name = display_name(name)
+        text = re.sub(r"(?m)^name: .*$", f"name: {new_name}", text, count=1)
+        if kind == "hero" and old_name:      # a card for the hero himself names him (`fighter:`)
+            text = re.sub(r"(\bfighter:[ \t]*)" + re.escape(old_name.group(1).strip()) + r"(?=[ \t]*(?:[,}\n#]|$))",
+                          lambda m: m.group(1) + new_name, text)
     header = _HEADER.format(what=kind, kind=kind, name=name, source=f"{folder}/{source.name}", replace=replace)
     return header + annotate(text, kind)
+
+
+def display_name(key: str) -> str:
+    """The name a new entry shows until the owner types one: 'my_villain' -> 'My Villain'."""
+    return " ".join(key.split("_")).title() or key
+
+
+def template_problems(kind: str, name: str, folder: Path) -> list[str]:
+    """Why the template for `content new KIND NAME` would not load in `folder` (one line
+    each; empty if it would): the same checks as `validate`, cross-file ones included, run
+    on a copy of the owner's YAML files with the template added, so the command never
+    writes a file that `validate` refuses (a key of another kind, a second traps file...)."""
+    import shutil
+    import tempfile
+
+    from adventures.content.sources import build_merged
+    target = Path(KINDS[kind][0]) / f"{name}.yaml"
+    if kind in ("traps", "allies") and folder.is_dir():       # the one deck file the folder may hold
+        others = sorted(p for p in (folder / KINDS[kind][0]).rglob("*.y*ml") if p.name != target.name) \
+            + [p for p in (folder / f"{kind}.yaml", folder / f"{kind}.yml") if p.is_file()]
+        if others:
+            return [f"{others[0]}: your folder already has a {kind} file and only one is allowed; edit that one "
+                    "(or delete it first)"]
+    with tempfile.TemporaryDirectory(prefix="tmnt-template-") as tmp:
+        root = Path(tmp)
+        if folder.is_dir():
+            for path in folder.rglob("*"):
+                rel = path.relative_to(folder)
+                if path.suffix in (".yaml", ".yml") and path.is_file() and rel != target:
+                    (root / rel).parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copyfile(path, root / rel)
+        before = {(p.file, p.message) for p in build_merged([CONTENT_ROOT, root]).problems} \
+            if any(root.rglob("*.y*ml")) else set()
+        (root / target).parent.mkdir(parents=True, exist_ok=True)
+        (root / target).write_text(render(kind, name), encoding="utf-8")
+        after = build_merged([CONTENT_ROOT, root]).problems
+        return [str(p).replace(tmp, os.fspath(folder)) for p in after if (p.file, p.message) not in before]
 
 
 def check_name(name: str) -> str | None:

@@ -330,7 +330,8 @@ def _check_definition(data: Any, where: str, catalog, match: bool) -> dict:
         raise SaveError(f"{where}: scenario.{field}: {err['msg']}{more}") from None
     try:
         check = check_match if match else check_scenario
-        check(definition, catalog if catalog is not None else load_catalog(), where, {})
+        # the checked definition, names resolved to content keys: what the game is built from
+        definition = check(definition, catalog if catalog is not None else load_catalog(), where, {})
     except ContentError as exc:
         p = exc.problems[0]
         raise SaveError(f"{where}: scenario.{p.field}: {p.message}") from None

@@ -100,7 +100,10 @@ def instructions_per_game(scenario, games: int, seed: int) -> float | None:
     import tempfile
     with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False) as fh:
         import yaml
-        yaml.safe_dump(scenario.model_dump(mode="json"), fh)
+
+        from engine.content.schema import MatchDef
+        kind = {"kind": "match"} if isinstance(scenario, MatchDef) else {}   # a match file says so
+        yaml.safe_dump({**kind, **scenario.model_dump(mode="json")}, fh)
         path = fh.name
     try:
         full, base = _callgrind_total(path, games, seed), _callgrind_total(path, 0, seed)

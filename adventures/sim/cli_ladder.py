@@ -38,7 +38,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def default_files() -> list[str]:
-    return [str(p) for p in sorted(SCENARIO_DIR.glob("*.yaml")) if not p.name.startswith("sweep")]
+    """The shipped co-op scenarios (told by their `kind:`, not their names: a match or a
+    sweep file is not a ladder rung)."""
+    return runner.shipped_scenario_files(("scenario",))
+
+
+COOP_ONLY = ("compares the co-op bots (random, heuristic, expert) on co-op scenarios; "
+             "play a match with `adventures simulate`, `sweep`, `bench` or `soak`")
 
 
 def paired_difference(a: list[dict], b: list[dict]) -> tuple[float, float, float]:
@@ -96,7 +102,7 @@ def table(rows: list[dict]) -> str:
 
 def run(args: argparse.Namespace) -> int:
     files = args.scenarios or default_files()
-    scenarios = runner.load_scenarios_for_command(files)
+    scenarios = runner.load_scenarios_for_command(files, "ladder", ("scenario",), COOP_ONLY)
     if scenarios is None:
         return 2
     if args.games < 1:

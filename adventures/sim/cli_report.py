@@ -150,7 +150,10 @@ def write(out: Path, sections: list[str]) -> Path:
 
 
 def run(args: argparse.Namespace) -> int:
-    loaded = runner.load_scenarios_for_command(args.scenarios)
+    loaded = runner.load_scenarios_for_command(
+        args.scenarios, "report", ("scenario",),
+        "reports co-op games (objectives, villain health, hero cards); `adventures simulate FILE` gives "
+        "a match's win rates per seat and hero")
     if loaded is None:
         return 2
     scenarios = list(zip(args.scenarios, loaded))

@@ -124,4 +124,4 @@ def report_competitive(args, match: MatchDef, records: list[dict], seed: int, wo
                  f"{len(records)} games, {workers} workers)")
         print(report_matches(summary, title))
         print(f"  speed           {summary['games_per_second']:.1f} games/s ({elapsed:.2f} s)")
-    return 1 if summary["errors"] else 0
+    return 1 if summary["errors"] or summary.get("invariant_violations", 0) else 0

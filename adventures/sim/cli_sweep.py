@@ -102,8 +102,10 @@ def run_sweep(base, grid: dict[str, list], games: int, seed: int, workers: int =
               progress=None) -> tuple[list[dict], list[dict]]:
     """Play every cell; returns (cells with their summaries, every game record in cell order).
     `cluster`: a Dask scheduler address or Client (None: local processes)."""
+    from adventures.content.catalog import load_catalog
     params = grid_cells(grid)
-    scenarios = [runner.with_params(base, p) for p in params]
+    catalog = load_catalog()        # once: each cell is checked (names resolved) like a loaded file
+    scenarios = [runner.with_params(base, p, catalog) for p in params]
     chunk = runner.chunk_size(games * len(params), workers)
     tasks = (t for k, sc in enumerate(scenarios)
              for t in runner.make_tasks(sc, games, seed, False, tag=k, chunk=chunk))

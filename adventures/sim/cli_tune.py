@@ -123,7 +123,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    loaded = runner.load_scenarios_for_command([args.scenario])
+    loaded = runner.load_scenarios_for_command(
+        [args.scenario], "tune", ("scenario",),
+        "searches a co-op parameter for a heroes' win rate; vary a match's board, heroes or max_turns "
+        "with `adventures sweep`")
     if loaded is None:
         return 2
     sc, = loaded

@@ -34,20 +34,45 @@ def game_seed(base: int, i: int) -> int:
 
 
 # ---------------------------------------------------------------- scenarios
-def load_scenario(path: str | os.PathLike) -> ScenarioDef | MatchDef:
+def load_scenario(path: str | os.PathLike, catalog=None) -> ScenarioDef | MatchDef:
     """Load and cross-check a scenario (or competitive match) file; raises ContentError
     (file:LINE: field: message)."""
     from adventures.content.checks import load_scenario_file
-    return load_scenario_file(path)
+    return load_scenario_file(path, catalog)
 
 
+SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
+KIND_WORDS = {"scenario": "a co-op scenario", "match": "a competitive match"}
 
-def load_scenarios_for_command(paths) -> list | None:
+
+def scenario_kind(path: str | os.PathLike) -> tuple[str, int]:
+    """What a scenario file is by its `kind:` (scenario, match or sweep), with the line
+    saying so; a file that does not load says "scenario" (loading it says what is wrong)."""
+    try:
+        loaded = load(path, "scenario")
+    except (ContentError, ValueError, OSError):
+        return "scenario", 1
+    return loaded.kind, line_of(loaded.lines, "kind")
+
+
+def shipped_scenario_files(kinds: Iterable[str] = ("scenario", "match")) -> list[str]:
+    """The shipped scenarios/*.yaml of these kinds, told by their content, not their names."""
+    kinds = tuple(kinds)
+    return [os.fspath(p) for p in sorted(SCENARIO_DIR.glob("*.yaml")) if scenario_kind(p)[0] in kinds]
+
+
+def load_scenarios_for_command(paths, command: str | None = None, kinds: Iterable[str] = ("scenario", "match"),
+                               why: str = "") -> list | None:
     """The scenario (or match) files a command was given, loaded; on the first bad one, its
     problem is printed as one line per problem on stderr and None is returned (exit 2):
-    a bad file is a message, never a traceback."""
+    a bad file is a message, never a traceback. A kind of file the command does not play
+    (not in `kinds`) is refused the same way, in one line naming the file and saying `why`."""
     out = []
     for path in paths:
+        kind, line = scenario_kind(path)
+        if kind in KIND_WORDS and kind not in kinds:
+            print(f"{path}:{line}: kind: {KIND_WORDS[kind]}: `adventures {command}` {why}", file=sys.stderr)
+            return None
         try:
             out.append(load_scenario(path))
         except ContentError as exc:
@@ -63,14 +88,31 @@ TOP_PARAMS = frozenset({"max_rounds", "allies", "extra_henchmen", "minions", "vi
 SWEEP_PARAMS = OVERRIDE_PARAMS | TOP_PARAMS | {"players", "bot"}
 
 
-def with_params(scenario: ScenarioDef, params: dict) -> ScenarioDef:
+def with_params(scenario: ScenarioDef, params: dict, catalog=None) -> ScenarioDef:
     """The scenario with sweep parameters applied: override names (villain_health,
     threat_track_length, ...), top-level fields (max_rounds, allies, extra_henchmen) or
     `players` (extra seats are random heroes played by seat 0's bot; fewer seats drop
-    the last ones). Raises ValueError for an unknown name, pydantic's error for a bad value."""
+    the last ones). Raises ValueError for an unknown parameter, pydantic's error for a bad
+    value, and a one-line ValueError for a name the content (default: the content in use)
+    lacks: the result went through the same check as a loaded file, names normalised."""
+    if not params:
+        return scenario
     if isinstance(scenario, MatchDef):
         from adventures.competitive.runner import match_with_params
-        return match_with_params(scenario, params)
+        return _checked(match_with_params(scenario, params), catalog)
+    return _checked(_coop_with_params(scenario, params), catalog)
+
+
+def _checked(scenario, catalog):
+    from adventures.content.checks import check_against
+    try:
+        return check_against(scenario, catalog)
+    except ContentError as exc:
+        first = exc.problems[0]
+        raise ValueError(f"{first.field}: {first.message}" if first.field else first.message) from None
+
+
+def _coop_with_params(scenario: ScenarioDef, params: dict) -> ScenarioDef:
     data = scenario.model_dump()
     for key, value in params.items():
         if key == "bot":                      # every seat played by this bot (ladders)
@@ -99,11 +141,14 @@ def with_params(scenario: ScenarioDef, params: dict) -> ScenarioDef:
     return ScenarioDef.model_validate(data)
 
 
-def load_sweep(path: str | os.PathLike) -> tuple[ScenarioDef, dict[str, list], dict]:
-    """A sweep file: (base scenario, {parameter: values}, extra keys such as games/seed).
+def load_sweep(path: str | os.PathLike, catalog=None) -> tuple[ScenarioDef, dict[str, list], dict]:
+    """A sweep file: (base scenario, {parameter: values}, extra keys such as games/seed),
+    checked against the content (default: the content in use) value by value, so a name the
+    content lacks is refused here instead of playing something else.
 
     Every problem is a ContentError at the line of the offending key."""
     from adventures.content.catalog import check_scenario, load_catalog
+    catalog = catalog if catalog is not None else load_catalog()    # once: every cell is checked
     loaded = load(path, "sweep")
     data, lines, file = loaded.model, loaded.lines, loaded.path
     base = data["base"]
@@ -111,16 +156,16 @@ def load_sweep(path: str | os.PathLike) -> tuple[ScenarioDef, dict[str, list], d
         base_path = Path(file).parent / base
         if not base_path.is_file():
             base_path = Path(base)
-        scenario = load_scenario(base_path)
+        scenario = load_scenario(base_path, catalog)
     else:
-        scenario = check_scenario(ScenarioDef.model_validate(base), load_catalog(), file, lines, at="base")
+        scenario = check_scenario(ScenarioDef.model_validate(base), catalog, file, lines, at="base")
     grid = {str(k): list(v) for k, v in data["sweep"].items()}
     problems = []
     for param, values in grid.items():
         where = f"sweep.{param}"
         for v in values:
             try:
-                with_params(scenario, {param: v})
+                with_params(scenario, {param: v}, catalog)
             except ValueError as exc:     # pydantic's ValidationError is a ValueError
                 msg = str(exc).splitlines()
                 text = msg[0] if param not in SWEEP_PARAMS or len(msg) < 3 else \
@@ -146,6 +191,16 @@ def load_sweep(path: str | os.PathLike) -> tuple[ScenarioDef, dict[str, list], d
     elif _whole_in(extra.get("games"), 1, MAX_GAMES) and cells * extra["games"] > MAX_GAMES:
         problems.append(Problem(file, line_of(lines, "games"), "games",
                                 f"{cells:,} cells x {extra['games']:,} games is more than {MAX_GAMES:,} games"))
+    if not problems:      # each value plays alone; every cell must play too (4 players on a 2-start board...)
+        for combo in itertools.product(*grid.values()):
+            cell = dict(zip(grid, combo))
+            try:
+                with_params(scenario, cell, catalog)
+            except ValueError as exc:
+                shown = ", ".join(f"{k}={v}" for k, v in cell.items())
+                problems.append(Problem(file, line_of(lines, "sweep"), "sweep",
+                                        f"the cell {shown}: {str(exc).splitlines()[0]}"))
+                break
     if problems:
         raise ContentError(problems)
     return scenario, grid, extra
@@ -222,7 +277,7 @@ def play_one(scenario: ScenarioDef, seed: int, check_invariants: bool = False,
     also record the hero cards played (`cards_played`, names joined by "|")."""
     if isinstance(scenario, MatchDef):          # a competitive game file
         from adventures.competitive.runner import play_one_match
-        return play_one_match(scenario, seed, _catalog())
+        return play_one_match(scenario, seed, _catalog(), check_invariants, replay_path)
     from adventures.bots import make_agents
     from adventures.rules.runner import play_adventure
     from adventures.rules.setup import new_adventure

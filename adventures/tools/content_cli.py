@@ -47,7 +47,7 @@ def _default_folder() -> Path:
 
 def _new(folder: Path, kind: str, name: str, force: bool) -> int:
     from adventures.content.catalog import CONTENT_ROOT
-    from adventures.content.templates import check_name, render, shipped_names
+    from adventures.content.templates import check_name, render, shipped_names, template_problems
     problem = check_name(name)
     if problem:
         print(f"adventures content new: {problem}")
@@ -58,6 +58,10 @@ def _new(folder: Path, kind: str, name: str, force: bool) -> int:
     target = folder / KINDS[kind][0] / f"{name}.yaml"
     if target.exists() and not force:
         print(f"adventures content new: {target} already exists (add --force to overwrite it)")
+        return 2
+    refusals = template_problems(kind, name, folder)     # never write what `validate` refuses
+    if refusals:
+        print(f"adventures content new: {refusals[0]}")
         return 2
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_suffix(".tmp")

@@ -8,6 +8,9 @@ per seat. Every game is also re-run from its record (seed + answers) and must en
 same state hash; and it is saved at a random decision, restored from that save (through
 the save file format) and played on with fresh bots, which must end in the same state. Prints games played, decisions
 made, violations, exceptions and replay mismatches; exits 1 if any of them is not 0.
+Every seventh game (seeds 6, 13, 20...) is a competitive match instead (core rules: a duel,
+a free-for-all or teams, on any board, with any heroes, or one of the shipped match files),
+checked, replayed and restored the same way.
 Reproduce one failure with `adventures soak --games 1 --seed <its seed> --verbose`.
 """
 from __future__ import annotations
@@ -131,6 +134,37 @@ def game_spec(seed: int, catalog) -> dict:
             "save_at": rng.randint(1, 120)}
 
 
+MATCH_EVERY = 7      # soak seeds 6, 13, 20, ... play a competitive match
+
+
+def is_match_seed(seed: int) -> bool:
+    return seed % MATCH_EVERY == MATCH_EVERY - 1
+
+
+def match_spec(seed: int, catalog) -> dict:
+    """The match of soak game `seed`: one of the shipped match files, or a mode, board,
+    heroes (competitive decks included) and bots drawn from its own RNG."""
+    from adventures.sim.runner import shipped_scenario_files
+    from engine.content.schema import MATCH_SEATS
+    rng = random.Random(f"soak-match:{seed}")
+    shipped = shipped_scenario_files(("match",))
+    save_at = rng.randint(1, 120)
+    if shipped and rng.random() < 0.3:
+        from adventures.content.checks import load_scenario_file
+        path = rng.choice(shipped)
+        match = load_scenario_file(path, catalog).model_dump(mode="json")
+        return {"match": match, "source": path.rsplit("/", 1)[-1], "save_at": save_at}
+    mode = rng.choice(sorted(MATCH_SEATS))
+    low, high = MATCH_SEATS[mode]
+    players = rng.randint(low, high)
+    boards = sorted(k for k, b in catalog.boards.items() if sum(s.start is not None for s in b.spaces) >= players)
+    heroes = rng.sample(sorted(catalog.heroes), players)
+    match = {"name": f"soak {seed}", "mode": mode, "board": rng.choice(boards) if boards else "none",
+             "seats": [{"hero": h, "bot": rng.choice(("random", "heuristic"))} for h in heroes],
+             "max_turns": rng.choice((40, 120, 400))}
+    return {"match": match, "source": "", "save_at": save_at}
+
+
 class _SaveAt:
     """Wraps an agent: keeps the save record of the game just before decision `at`."""
 
@@ -156,40 +190,85 @@ def _restored_hash(record: dict, spec: dict, catalog) -> str:
     from adventures.rules.invariants import CheckingAgent
     from adventures.rules.runner import play_adventure
     record = parse_record(json.dumps(record).encode(), "mid-game save", catalog)   # through the file format
+    if "match" in spec:
+        from adventures.competitive.setup import make_match_agents, run_match
+        agents = {i: CheckingAgent(a) for i, a in make_match_agents(record_match(spec)).items()}
+        game = restore(record, agents, None, catalog)
+        run_match(game, game.scenario.max_turns)
+        return state_hash(game)
     agents = {i: CheckingAgent(make_bot(b)) for i, b in enumerate(spec["bots"])}
     game = restore(record, agents, CheckingAgent(make_bot(spec["table"])), catalog)
     play_adventure(game)
     return state_hash(game)
 
 
-def play_one(seed: int, content: str | None = None, replay_check: bool = True) -> Outcome:
-    """Play soak game `seed` with invariant checks; never raises."""
-    from adventures.content.catalog import check_scenario, load_catalog
-    from adventures.persistence.hashing import state_hash
-    from adventures.persistence.replay import run_replay
-    from adventures.persistence.save import game_record
-    from adventures.rules.invariants import CheckingAgent, InvariantViolation, check_invariants
+def record_match(spec: dict):
+    from engine.content.schema import MatchDef
+    return MatchDef.model_validate(spec["match"])
+
+
+def _start_match(seed: int, catalog, out: Outcome, saved: list):
+    """Build soak match `seed` with checking bots; returns (game, spec, play)."""
+    from adventures.competitive.runner import winning_team
+    from adventures.competitive.setup import make_match_agents, new_competitive, run_match
+    from adventures.content.checks import check_against
+    from adventures.rules.invariants import CheckingAgent
+    spec = match_spec(seed, catalog)
+    m = spec["match"]
+    out.summary = (f"{m['mode']} on {m['board']}: {', '.join(s['hero'] + '/' + s['bot'] for s in m['seats'])}"
+                   + (f" ({spec['source']})" if spec["source"] else ""))
+    # the one validation path every tool uses: checked against the content, names normalised
+    match = check_against(record_match(spec), catalog, f"<soak game {seed}>")
+    agents = {i: _SaveAt(CheckingAgent(a), spec["save_at"], saved) for i, a in make_match_agents(match).items()}
+    game = new_competitive(match, catalog, seed, agents, log=False)
+
+    def play() -> None:
+        run_match(game, match.max_turns)
+        out.decisions, out.rounds = game.decision_count, game.round
+        out.winner = f"{match.mode} {'draw' if winning_team(game) is None else 'won'}"
+    return game, spec, play
+
+
+def _start_adventure(seed: int, catalog, out: Outcome, saved: list):
+    """Build soak co-op game `seed` with checking bots; returns (game, spec, play)."""
+    from adventures.content.catalog import check_scenario
+    from adventures.rules.invariants import CheckingAgent
     from adventures.rules.runner import play_adventure
     from adventures.rules.setup import new_adventure
     from engine.content.schema import ScenarioDef
+    spec = game_spec(seed, catalog)
+    sc = spec["scenario"]
+    out.summary = (f"{sc['villain']}, {len(sc['seats'])} player(s): "
+                   f"{', '.join(s['hero'] + '/' + s['bot'] for s in sc['seats'])}, "
+                   f"allies {'on' if sc['allies'] else 'off'}, table {spec['table']}"
+                   + (f", overrides {sc['overrides']}" if sc["overrides"] else ""))
+    # the one validation path every tool uses: checked against the content, names normalised
+    scenario = check_scenario(ScenarioDef.model_validate(sc), catalog, f"<soak game {seed}>", {})
+    agents = {i: _SaveAt(CheckingAgent(make_bot(b)), spec["save_at"], saved) for i, b in enumerate(spec["bots"])}
+    table = _SaveAt(CheckingAgent(make_bot(spec["table"])), spec["save_at"], saved)
+    game = new_adventure(scenario, catalog, seed, agents, table, log=False)
+
+    def play() -> None:
+        result = play_adventure(game)
+        out.decisions, out.winner, out.rounds = result.decisions, result.winner, result.rounds
+    return game, spec, play
+
+
+def play_one(seed: int, content: str | None = None, replay_check: bool = True) -> Outcome:
+    """Play soak game `seed` with invariant checks; never raises."""
+    from adventures.content.catalog import load_catalog
+    from adventures.persistence.hashing import state_hash
+    from adventures.persistence.replay import run_replay
+    from adventures.persistence.save import game_record
+    from adventures.rules.invariants import InvariantViolation, check_invariants
 
     out = Outcome(seed)
     try:
         catalog = load_catalog(content)
-        spec = game_spec(seed, catalog)
-        sc = spec["scenario"]
-        out.summary = (f"{sc['villain']}, {len(sc['seats'])} player(s): "
-                       f"{', '.join(s['hero'] + '/' + s['bot'] for s in sc['seats'])}, "
-                       f"allies {'on' if sc['allies'] else 'off'}, table {spec['table']}"
-                       + (f", overrides {sc['overrides']}" if sc["overrides"] else ""))
-        # the one validation path every tool uses: checked against the content, names normalised
-        scenario = check_scenario(ScenarioDef.model_validate(sc), catalog, f"<soak game {seed}>", {})
         saved: list[dict] = []
-        agents = {i: _SaveAt(CheckingAgent(make_bot(b)), spec["save_at"], saved) for i, b in enumerate(spec["bots"])}
-        table = _SaveAt(CheckingAgent(make_bot(spec["table"])), spec["save_at"], saved)
-        game = new_adventure(scenario, catalog, seed, agents, table, log=False)
-        result = play_adventure(game)
-        out.decisions, out.winner, out.rounds = result.decisions, result.winner, result.rounds
+        start = _start_match if is_match_seed(seed) else _start_adventure
+        game, spec, play = start(seed, catalog, out, saved)
+        play()
         problems = check_invariants(game)
         if problems:
             raise InvariantViolation(problems, where="at the end of the game")

@@ -1,5 +1,9 @@
 """`adventures validate PATH...`: check content and scenario files, one error per line.
 
+Every kind of file a command plays goes through the same checks here as when it is played
+(content as one tree, scenarios, matches and sweeps against that content with names
+normalised, save and replay `.json` files as loading them does), so "ok" means it plays.
+
 Prints `ok  path` for each good file and `file:LINE: field: message` for each problem;
 exits 0 when everything is valid, 2 otherwise. Never prints a traceback: designers read
 this output, and CI greps it.
@@ -16,12 +20,10 @@ from adventures.content.catalog import (
     FOLDERS,
     Catalog,
     build_catalog,
-    check_scenario,
 )
-from adventures.content.checks import check_model
+from adventures.content.checks import check_against, check_model
 from adventures.content.sources import build_merged, user_content_dir
 from engine.content.loader import ContentError, Loaded, Problem, line_of, load, suggest
-from engine.content.schema import ScenarioDef
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -132,7 +134,24 @@ def _usable(catalog: Catalog, root: Path) -> Catalog:
     return catalog
 
 
+def _check_record(file: str, catalog: Catalog) -> list[Problem]:
+    """A save or replay file: the checks loading it to play runs (shape, version, the game's
+    names against the content), one line."""
+    from adventures.persistence.save import SaveError, load_record
+    try:
+        load_record(file, catalog)
+    except SaveError as exc:
+        text = str(exc)
+        return [Problem(file, 1, "", text[len(file) + 2:] if text.startswith(f"{file}: ") else text)]
+    return []
+
+
 def _check(file: str, content: str | None, catalogs: dict[Path, Catalog]) -> list[Problem]:
+    if Path(file).suffix.lower() == ".json":     # a save or a replay (`adventures replay`, the app's Load)
+        try:
+            return _check_record(file, _catalog_for(file, content, catalogs))
+        except ContentError as exc:
+            return exc.problems
     try:
         loaded = load(file)
         problems = check_model(loaded.kind, loaded.model, loaded.path, loaded.lines)
@@ -151,15 +170,13 @@ def _check(file: str, content: str | None, catalogs: dict[Path, Catalog]) -> lis
 
 
 def _cross_check(loaded: Loaded, catalog: Callable[[], Catalog]) -> None:
-    if loaded.kind == "scenario":
-        check_scenario(loaded.model, catalog(), loaded.path, loaded.lines)
+    # Scenarios, matches and sweeps go through the very checks playing them runs (names
+    # normalised, unknown names refused), against the catalog this file is checked with.
+    if loaded.kind in ("scenario", "match"):
+        check_against(loaded.model, catalog(), loaded.path, loaded.lines)
     elif loaded.kind == "sweep":
-        if isinstance(loaded.model.get("base"), dict):
-            base = ScenarioDef.model_validate(loaded.model["base"])   # the loader validated it
-            check_scenario(base, catalog(), loaded.path, loaded.lines, at="base")
-        # The simulator's own reading checks parameter names and values in every cell.
         from adventures.sim.runner import load_sweep
-        load_sweep(loaded.path)
+        load_sweep(loaded.path, catalog())
     elif loaded.kind == "villain" and loaded.model.board is not None:
         boards = catalog().boards
         if loaded.model.board not in boards:

@@ -627,6 +627,8 @@ def load(path: str | os.PathLike, kind: str | None = None) -> Loaded:
             raise ContentError.at(file, lines["kind"], "kind", f"file says '{declared}' but a {wanted} is expected here")
         wanted = wanted or declared
     wanted = wanted or _kind_from_path(Path(file))
+    if wanted is None and "seats" in data:   # as every command that plays a scenario reads it
+        wanted = "scenario"
     if wanted is None:
         raise ContentError.at(file, 1, "", "cannot tell what this file is: add a top-level `kind:` "
                               f"({', '.join(KIND_MODELS)}) or put it in one of {', '.join(FOLDER_KINDS)}/")

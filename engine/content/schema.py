@@ -364,8 +364,9 @@ class OverridesDef(Strict):
 
 class ScenarioDef(Strict):
     name: Name
-    # A villain key: shipped (shredder, krang) or one from the owner's content folder.
-    villain: Annotated[str, Field(pattern=r"^[a-z0-9_]+$", max_length=80)]
+    # A villain, shipped (shredder, krang) or from the owner's content folder, by key or name:
+    # loading resolves it to its key with the one name normalisation heroes and minions get.
+    villain: Name
     seats: list[SeatDef] = Field(min_length=1, max_length=4)
     minions: list[Name] | Literal["random"] = "random"
     allies: bool = False
