@@ -197,6 +197,10 @@ def could_be(game, card, seat: int, hidden_hands: bool = False) -> list:
     combat = game.combat
     if combat is None or card is None or not _face_down(game, combat, card, seat, not hidden_hands):
         return [card]
+    if card.owner.is_enemy and not game.known and len(game.combat_stack) == 1:
+        # the common case, without building the whole view: the pool is its deck and it
+        fits = _fits(combat, "attacker" if combat.att_card is card else "defender")
+        return [c for c in (*card.owner.deck, card) if fits(c)]
     view = seat_view(game, seat, hidden_hands)
     attr = "att_card" if combat.att_card is card else "def_card"
     pool = view.pool_of(combat, attr)
