@@ -10,6 +10,7 @@ from engine.abilities import Ability
 from engine.decisions import CARD, ORDER
 from engine.effects.resolve import Ctx, run_ops
 from engine.game import Game
+from engine.knowledge import PUBLIC, learn
 from engine.state import Card, Combat, Fighter
 from engine.tags import DEFENSE_CARD, EFFECT_ORDER
 
@@ -149,6 +150,7 @@ def _fight(game: Game, combat: Combat) -> None:
                 dside.hand.remove(card)
                 game.note(dside, "played")
                 combat.def_card = card
+    combat.revealed = True
     if game.events is not None:   # skip building text in batch runs
         game.log("reveal", f"{attacker.name} attacks {defender.name} with "
                  f"{combat.att_card.name if combat.att_card else 'no card'}; "
@@ -195,6 +197,7 @@ def _fight(game: Game, combat: Combat) -> None:
             card.owner.hand.append(card)
         elif card.uid in combat.return_to_hand:
             card.owner.deck.append(card)       # an enemy's "hand" is the top of its deck
+            learn(game, card.uid, PUBLIC)      # seen by all: it was just revealed
         else:
             game.put_away_played(card)
 

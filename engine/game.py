@@ -13,6 +13,7 @@ from typing import Any
 from engine.board import Board
 from engine.decisions import TABLE, Decision
 from engine.effects import registry
+from engine.knowledge import forget_all
 from engine.rules import MoveContext, Rules
 from engine.state import HERO, Card, Combat, Fighter, GameOver, Side
 from engine.tags import DISCARD
@@ -59,6 +60,8 @@ class Game:
         # Search bots: a copy of the game at the last quiet point, with len(answers) then.
         self.keep_checkpoints = False
         self.checkpoint: tuple | None = None
+        # Face-down cards whose place a seat has seen (engine.knowledge): key -> who saw it.
+        self.known: dict = {}
         registry.load_all()
 
     @property
@@ -405,6 +408,8 @@ class Game:
         the way CPython 3.11's `random.shuffle` does, so a seed deals the same cards on any
         Python version (a record replays to the byte) and the loop runs compiled with the
         engine (`adventures accelerate`)."""
+        if getattr(self, "known", None):      # a shuffle hides where its cards lay (engine.knowledge)
+            forget_all(self, cards)
         getrandbits = self.rng.getrandbits
         for i in range(len(cards) - 1, 0, -1):
             n = i + 1

@@ -173,6 +173,7 @@ class Combat:
     damage: int = 0
     winner: str | None = None        # "attacker" | "defender"
     resolved: bool = False
+    revealed: bool = False           # both cards turned face up (before: each is its owner's secret)
     return_to_hand: set = field(default_factory=set)  # card uids that go back to hand
     # card uids already put in a pile by their own effect (Relentless shuffles itself into
     # the deck): clean-up leaves them there instead of discarding them

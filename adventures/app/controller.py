@@ -171,6 +171,8 @@ class GameController:
             elif s.bot == "expert":
                 from adventures.app.suggest import ThinkingExpert
                 shared.setdefault(s.bot, ThinkingExpert(self.app))
+                # what its seat can see: the rule the Suggest button follows (game_scene)
+                shared[s.bot].bot.hidden_hands = not self.setup.open_hands
                 agents[i] = shared[s.bot]
             else:
                 shared.setdefault(s.bot, make_bot(s.bot))

@@ -5,12 +5,15 @@ moves, Foot soldier and machine duties) it scores every option (up to `max_optio
 playing the game out from it several times with heuristic bots, and picks the best mean.
 Each rollout starts from the game's last quiet point (`game.checkpoint`, taken between
 two initiative cards, see `adventures.rules.clone`), replays the answers given since to
-reach this very decision, and there *determinizes* (EXAMPLES.md 8, OpenSpiel's ISMCTS):
-everything this seat cannot see is put in a canonical order and reshuffled with the
-bot's own sampling RNG, and the game RNG is reseeded, so the future (draws, enemy
-reveals, initiative order, traps, the die) is a sample of what could happen, never the
-real one. It must not peek: `tests/test_expert.py` permutes the hidden piles of a game
-and checks that the scores are unchanged for a fixed sampling seed.
+reach this very decision, and there *determinizes* (EXAMPLES.md 8 and 9, OpenSpiel's
+ISMCTS): everything this seat cannot see (`adventures.rules.view.seat_view`: deck orders,
+a face-down combat card such as the enemy's attack card taken before the defence, hidden
+hands, ...) is dealt again from a canonical order with the bot's own sampling RNG, what
+it legitimately knows stays in place, and the game RNG is reseeded, so the future
+(draws, enemy reveals, initiative order, traps, the die) is a sample of what could
+happen, never the real one. It must not peek: `tests/peeking.py` permutes every
+face-down card of real games at many decisions and checks that the scores and the
+choice are unchanged for a fixed sampling seed.
 
 Every option is scored on the same sampled worlds (common random numbers: the paired
 comparison needs far fewer rollouts). The budget is `rollouts` worlds per decision,
@@ -26,6 +29,7 @@ from adventures.bots.heuristic import HeuristicBot
 from adventures.bots.table import TablePolicy
 from adventures.rules import tags
 from adventures.rules.clone import clone_game, resume_adventure
+from adventures.rules.view import seat_view
 from adventures.sim.stats import mean_and_standard_error
 from engine.state import GameOver
 
@@ -66,6 +70,7 @@ class ExpertBot:
         self.searched = 0                      # decisions searched, and their CPU time
         self.search_seconds = 0.0
         self.rejected = 0
+        self.last_scores: dict | None = None   # the last searched decision's scores (tests, the app)
 
     # ------------------------------------------------------------ agent protocol
     def choose(self, game, decision) -> int:
@@ -74,10 +79,12 @@ class ExpertBot:
     def choose_steps(self, game, decision):
         """`choose` in slices: a generator that yields after every rollout and returns the
         answer (the app runs it between frames, so the window never waits on the search)."""
+        self.fallback.hidden_hands = self.hidden_hands
         pick = self.fallback.choose(game, decision)    # also keeps its per-turn notes right
+        self.last_scores = None
         if decision.tag not in SEARCHED or len(decision.options) < 2 or getattr(game, "checkpoint", None) is None:
             return pick
-        scores = yield from self.search(game, decision, anchor=pick)
+        scores = self.last_scores = yield from self.search(game, decision, anchor=pick)
         return self.best(scores, pick)
 
     def best(self, scores: dict[int, tuple], pick: int) -> int:
@@ -165,45 +172,11 @@ class ExpertBot:
 
     # ------------------------------------------------------------ determinization
     def determinize(self, game, seat: int, world: int) -> None:
-        """Put everything `seat` cannot see in a canonical order, then shuffle it with the
-        sample's own RNG; reseed the game's RNGs. The real order never reaches the result."""
+        """Deal everything `seat` cannot see (`seat_view`: what it knows stays in place)
+        again from a canonical order with the sample's own RNG; reseed the game's RNGs.
+        The real order never reaches the result."""
         r = random.Random(world)
-
-        def resample(pile: list, key) -> None:
-            pile.sort(key=key)
-            r.shuffle(pile)
-
-        def uid(c):
-            return c.uid
-        players = [s for s in game.sides if not s.is_enemy]
-        for side in game.sides:
-            resample(side.deck, uid)                   # own deck order, other decks, enemy decks
-        if self.hidden_hands:
-            for side in players:
-                if side.index == seat:
-                    continue
-                pool = side.hand + side.deck
-                n = len(side.hand)
-                resample(pool, uid)
-                side.hand[:] = pool[:n]
-                side.deck[:] = pool[n:]
-        adv = getattr(game, "adv", None)
-        if adv is not None:
-            resample(adv.deck, lambda c: (c.key, c.name))      # the initiative cards still to come
-            data = adv.data
-            if isinstance(data.get("trap_deck"), list):
-                resample(data["trap_deck"], str)
-            track = data.get("borough_track")
-            if isinstance(track, list):                        # the borough tiles not yet turned
-                shown = len(data.get("fallen", ())) + 1
-                rest = track[shown:]
-                resample(rest, str)
-                track[shown:] = rest
-            for plugin in adv.plugins:
-                for pile in ("allies", "henchmen"):            # face-down allies & henchmen decks
-                    cards = getattr(plugin, pile, None)
-                    if isinstance(cards, list):
-                        resample(cards, lambda c: (getattr(c, "key", ""), getattr(c, "name", "")))
+        seat_view(game, seat, self.hidden_hands).resample(r)
         game.rng.seed(r.getrandbits(63))
         game.bot_rng.seed(r.getrandbits(63))
 

@@ -69,6 +69,7 @@ class HeuristicBot:
         self.attack_threshold = attack_threshold   # expected damage worth an attack card
         self.villain_weight = villain_weight       # a point of damage on the villain vs a minion
         self.versatile_defense_at = versatile_defense_at   # expected attack that earns a versatile card
+        self.hidden_hands = False                  # other players' hands hidden from its seat (view.seat_view)
         # Facts computed once per decision (the state cannot change while a decision is open).
         self._memo: dict = {}
         self._memo_game = None
@@ -370,8 +371,8 @@ def h_defense_card(bot, game, d) -> int:
     if defender is None or attacker is None:
         return max(range(1, len(opts)), key=lambda i: opts[i].value or 0) if len(opts) > 1 else 0
     combat = game.combat
-    revealed = combat.att_card if combat is not None and attacker.is_enemy else None
-    atts = attack_values(attacker, revealed) if attacker.is_enemy else [4]
+    face_down = combat.att_card if combat is not None and attacker.is_enemy else None
+    atts = attack_values(game, attacker, face_down, d.seat, bot.hidden_hands) if attacker.is_enemy else [4]
     exp = sum(atts) / len(atts)
     if max(atts) <= 0:
         return 0

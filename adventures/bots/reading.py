@@ -8,6 +8,8 @@ chooses: policies live in `heuristic.py`, `table.py` and `expert.py`.
 """
 from __future__ import annotations
 
+from adventures.rules.view import could_be, next_reveal
+from engine.decisions import TABLE
 from engine.state import ATTACK, DEFENSE, VERSATILE
 
 ENEMY_MOVE = 3             # an enemy initiative card's usual move value (Adventures p.8)
@@ -43,26 +45,30 @@ def the_villain(game):
     return v if v.alive and v.space is not None else None
 
 
-def next_cards(side) -> list:
-    """The cards an enemy's next reveal can be: its deck, or its discard when the deck is empty."""
-    return side.deck or side.discard
+def next_cards(game, side) -> list:
+    """The cards an enemy's next reveal can be, as the players see it (`view.next_reveal`:
+    its top card when they know it, else its deck's unknown cards; its discard when the
+    deck is empty). Bots play with open hands: what one player saw, the team knows."""
+    return next_reveal(game, side, TABLE)
 
 
 def defense_values(game, target) -> list[int]:
     """What an enemy may defend with: the defense values of the cards it can reveal."""
     mod = game.rules.defense_modifier(game, target)
     # Card.printed("defense"), inlined: asked for every card of every target a bot weighs.
-    vals = [(c.defense if c.defense is not None else (c.value or 0)) + mod for c in next_cards(target.side)]
+    vals = [(c.defense if c.defense is not None else (c.value or 0)) + mod for c in next_cards(game, target.side)]
     return vals or [mod]
 
 
-def attack_values(attacker, revealed=None) -> list[int]:
-    """An enemy's possible attack values: the card came uniformly from its deck."""
-    pool = next_cards(attacker.side)
-    vals = [c.printed("attack") for c in pool]
-    if revealed is not None and revealed not in pool:
-        vals.append(revealed.printed("attack"))
-    return vals or [0]
+def attack_values(game, attacker, face_down=None, seat: int = TABLE, hidden_hands: bool = False) -> list[int]:
+    """An enemy's possible attack values as `seat` sees them: what its face-down attack
+    card may be (`view.could_be`: the card itself only when the seat knows it), else
+    what its next reveal may be."""
+    if face_down is not None:
+        pool = could_be(game, face_down, seat, hidden_hands)
+    else:
+        pool = next_cards(game, attacker.side)
+    return [c.printed("attack") for c in pool] or [0]
 
 
 def expected_damage(value: int, defenses: list[int]) -> float:

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from adventures.rules.enemy import enemy_turn
 from adventures.rules.state import ENEMY, PLAYER, InitCard
+from adventures.rules.view import forget_initiative, initiative_key
 from engine.effects.resolve import Ctx, run_ops
 from engine.game import Game
+from engine.knowledge import PUBLIC, learn
 from engine.turn import take_turn
 
 
@@ -44,6 +46,7 @@ def start_round(game: Game) -> None:
     game.round += 1
     adv.deck = [c for c in adv.all_cards if not c.removed]
     game.shuffle(adv.deck)
+    forget_initiative(game)
     adv.row = []
     if game.events is not None:   # no text to build in batch runs (the log is off)
         game.log("round", f"Round {game.round} begins.", deck=[c.name for c in adv.deck])
@@ -102,6 +105,7 @@ def extra_turn(game: Game, card: InitCard) -> None:
     if card in adv.deck:              # not revealed yet: just moved, its one turn comes later
         adv.deck.remove(card)
         adv.deck.append(card)
+        learn(game, initiative_key(game, card), PUBLIC)     # everyone saw it go under
         game.log("extra_turn", f"{card.name} moves to the bottom of the initiative deck.")
         return
     # extra turns granted this round, by card (a string key: the state hash reads adv.data)
@@ -117,6 +121,7 @@ def extra_turn(game: Game, card: InitCard) -> None:
         if card in adv.row:
             adv.row.remove(card)
         adv.deck.append(card)
+        learn(game, initiative_key(game, card), PUBLIC)
         game.log("extra_turn", f"{card.name} goes to the bottom of the initiative deck.")
     else:
         game.log("extra_turn", f"{card.name} takes an extra turn at once.")

@@ -17,6 +17,7 @@ from engine import tags
 from engine.decisions import CARD, FIGHTER, OPTION, SPACE, TABLE, YESNO
 from engine.effects.registry import condition, op, value
 from engine.effects.resolve import Ctx, amount, check, run_ops
+from engine.knowledge import learn
 from engine.movement import choose_move
 from engine.rules import MoveContext
 from engine.state import HERO, SIDEKICK, Fighter, Side
@@ -176,6 +177,8 @@ def op_look(ctx: Ctx, args) -> None:
         return
     if side.is_enemy:
         top = side.deck[-1].name if side.deck else "nothing"
+        if side.deck:
+            learn(ctx.game, side.deck[-1].uid, ctx.seat)    # the looker knows what lies on top
         ctx.game.log("look", f"{ctx.side.name} looks at the top card of {side.name}'s deck: {top}.")
     else:
         ctx.game.log("look", f"{ctx.side.name} looks at {side.name}'s hand.",

@@ -11,6 +11,7 @@ from engine.decisions import CARD, OPTION
 from engine.effects.core_ops import select
 from engine.effects.registry import condition, op
 from engine.effects.resolve import Ctx, amount
+from engine.knowledge import learn
 
 # ---------------------------------------------------------------- ops
 
@@ -59,6 +60,8 @@ def op_dig(ctx: Ctx, args) -> None:
     looked = _top(side, amount(ctx, args.get("look", 3)))
     if not looked:
         return
+    for c in looked:                    # seen: those put back under the deck stay known
+        learn(ctx.game, c.uid, ctx.seat)
     ctx.game.log("look", f"{side.name} looks at the top {len(looked)} cards of their deck.",
                  cards=[c.name for c in looked], private=side.index)
     # The looked-at cards stay on the deck while the player chooses: every card is always
@@ -93,6 +96,7 @@ def op_scry(ctx: Ctx, args) -> None:
     args = {"count": args} if not isinstance(args, dict) else args
     looked = _top(side, amount(ctx, args.get("count", 1)))
     for card in looked:
+        learn(ctx.game, card.uid, ctx.seat)      # the ones kept stay known on top
         keep = ctx.game.decide(ctx.seat, OPTION, f"Top of your deck: {card.name}. Keep it or discard it?",
                                [True, False], ["keep it on top", "discard it"], tag="scry", force=True,
                                context={"card": card})

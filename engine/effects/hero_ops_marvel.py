@@ -11,6 +11,7 @@ from engine.decisions import CARD, OPTION
 from engine.effects.core_ops import named, op_modify, select
 from engine.effects.registry import condition, op, value
 from engine.effects.resolve import Ctx, amount
+from engine.knowledge import learn
 from engine.state import Card, Side
 
 # ---------------------------------------------------------------- helpers
@@ -131,6 +132,8 @@ def op_look_at_top(ctx: Ctx, args) -> None:
     n = amount(ctx, args.get("count", 4))
     keep = amount(ctx, args.get("keep", 2))
     top = side.deck[-n:][::-1] if n > 0 else []        # top card first
+    for card in top:                                      # seen: those put back stay known
+        learn(game, card.uid, ctx.seat)
     kept = 0
     for _ in range(min(keep, len(top))):
         card = game.decide(ctx.seat, CARD, "Choose a card to put in your hand", list(top),

@@ -14,6 +14,7 @@ from engine.decisions import CARD, OPTION
 from engine.effects.core_ops import select
 from engine.effects.registry import op, value
 from engine.effects.resolve import Ctx, amount, run_ops
+from engine.knowledge import PUBLIC, learn
 from engine.movement import CROSSING_MATTERS, choose_move, crossed
 from engine.rules import MoveContext
 
@@ -32,6 +33,7 @@ def put_hand_card_under_deck(game, side, why: str, optional: bool = False):
         return None
     side.hand.remove(card)
     side.deck.insert(0, card)               # the bottom of the deck is index 0
+    learn(game, card.uid, side.index)       # he knows which card lies under his deck
     if game.events is not None:   # no text to build in batch runs (the log is off)
         game.log("bottom", f"{side.name} puts a card from hand under the deck ({why}).", side=side.index)
     return card
@@ -81,6 +83,7 @@ def op_discard_to_deck_bottom(ctx: Ctx, args) -> None:
     if card is not None:
         side.discard.remove(card)
         side.deck.insert(0, card)          # the bottom of the deck is index 0
+        learn(ctx.game, card.uid, PUBLIC)  # it came from the face-up discard pile
         if ctx.game.events is not None:   # no text to build in batch runs (the log is off)
             ctx.game.log("bottom", f"{side.name} puts {card.name} from the discard pile under the deck.",
                          side=side.index, card=card.name)
@@ -155,6 +158,7 @@ def op_peek_any_deck(ctx: Ctx, args) -> None:
     side = g.decide(ctx.seat, OPTION, "Look at the top card of which deck?", decks,
                     [f"{s.name}'s deck" for s in decks], tag=tags.PEEK_DECK)
     card = side.deck[-1]
+    learn(g, card.uid, ctx.seat)            # on top, or under the deck: he knows where
     g.log("look", f"{ctx.side.name} looks at the top card of {side.name}'s deck.", cards=[card.name],
           private=ctx.side.index)
     keep = g.decide(ctx.seat, OPTION, f"Top of {side.name}'s deck: {card.name}. Leave it or put it under the deck?",

@@ -12,6 +12,7 @@ from engine.dice import MISS, face_value, roll_ultimate_destruction
 from engine.effects.core_ops import select
 from engine.effects.registry import condition, op, value
 from engine.effects.resolve import Ctx, amount, run_ops
+from engine.knowledge import PUBLIC, learn
 from engine.rules import MoveContext
 
 MACHINES = "machines"      # Side.data key: Doomsday Machines switched on (of 3)
@@ -89,6 +90,9 @@ def op_warlord_reveal(ctx: Ctx, args) -> None:
         return
     mine = side.deck[-1]
     theirs = opp.deck[-1] if opp is not None and opp.deck else None
+    for card in (mine, theirs):             # turned up for all to see; they stay on top
+        if card is not None:
+            learn(game, card.uid, PUBLIC)
     game.log("reveal", f"{side.name} turns up {mine.name}; {opp.name if opp else 'the opponent'} turns up "
              f"{theirs.name if theirs else 'nothing'}.", cards=[mine.name, theirs.name if theirs else None])
     if name_length(mine.name) > (name_length(theirs.name) if theirs else 0):
@@ -134,6 +138,7 @@ def op_portal(ctx: Ctx, args) -> None:
             for _ in range(k):
                 card = p.hand.pop(game.rng.randrange(len(p.hand)))
                 p.deck.insert(0, card)             # index 0 is the bottom of the deck
+                learn(game, card.uid, p.index)     # its owner saw which cards left the hand
             game.log("bottom", f"{p.name} puts {k} random card(s) from hand on the bottom of the deck.",
                      side=p.index, count=k)
     for p in players:
