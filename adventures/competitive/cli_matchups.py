@@ -13,18 +13,19 @@ import argparse
 import sys
 
 from adventures.sim import runner, stats
+from adventures.tools import limits
 from engine.content.schema import MatchDef, MatchSeatDef
 
 MAX_GAMES = 1_000_000
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--heroes", default="leonardo,raphael,donatello,michelangelo",
+    parser.add_argument("--heroes", type=limits.text("--heroes list"), default="leonardo,raphael,donatello,michelangelo",
                         help="comma-separated hero keys (default: the four Turtles)")
-    parser.add_argument("--boards", default="new_york_city,technodrome", help="comma-separated board keys")
-    parser.add_argument("--games", "-n", type=int, default=400, help="duels per pair and board (default 400)")
-    parser.add_argument("--seed", "-s", type=int, default=1, help="base seed (default 1)")
-    parser.add_argument("--workers", "-w", type=int, default=None, help="worker processes (default: all cores)")
+    parser.add_argument("--boards", type=limits.text("--boards list"), default="new_york_city,technodrome", help="comma-separated board keys")
+    parser.add_argument("--games", "-n", type=limits.games_arg, default=400, help="duels per pair and board (default 400)")
+    parser.add_argument("--seed", "-s", type=limits.seed_arg, default=1, help="base seed (default 1)")
+    parser.add_argument("--workers", "-w", type=limits.workers_arg, default=None, help="worker processes (default: all cores)")
 
 
 def duel(a: str, b: str, board: str) -> MatchDef:

@@ -24,6 +24,7 @@ import tempfile
 from pathlib import Path
 
 from adventures import compiled
+from adventures.tools import limits
 
 ROOT = Path(__file__).resolve().parents[2]
 # The packages a simulated game spends its time in (`adventures bench --profile`); the app,
@@ -42,7 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--remove", action="store_true", help="delete the compiled modules")
     group.add_argument("--all", action="store_true",
                        help="compile every module again, not only those whose source changed")
-    parser.add_argument("--jobs", "-j", type=int, default=os.cpu_count() or 1,
+    parser.add_argument("--jobs", "-j", type=limits.workers_arg, default=min(os.cpu_count() or 1, limits.MAX_WORKERS),
                         help="compile this many modules at once (default: one per core)")
 
 

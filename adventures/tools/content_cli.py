@@ -12,17 +12,18 @@ import os
 from pathlib import Path
 
 from adventures.content.templates import KINDS
+from adventures.tools import limits
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="action")
     new = sub.add_parser("new", help="write a commented template file into your content folder")
     new.add_argument("kind", choices=list(KINDS), help="what to make")
-    new.add_argument("name", help="a shipped key to replace it (shredder, wingnut, ...) or a new key to add one")
+    new.add_argument("name", type=limits.text("name", 80), help="a shipped key to replace it (shredder, wingnut, ...) or a new key to add one")
     new.add_argument("--force", action="store_true", help="overwrite a file that already exists")
-    new.add_argument("--content", metavar="DIR", default=argparse.SUPPRESS,
+    new.add_argument("--content", metavar="DIR", default=argparse.SUPPRESS, type=limits.folder_arg("--content folder"),
                      help="your content folder (default: content/ in the data folder)")
-    parser.add_argument("--content", metavar="DIR", default=None,
+    parser.add_argument("--content", metavar="DIR", default=None, type=limits.folder_arg("--content folder", writable=False),
                         help="your content folder (default: content/ in the data folder)")
 
 
