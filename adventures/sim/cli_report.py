@@ -155,11 +155,10 @@ def run(args: argparse.Namespace) -> int:
     if loaded is None:
         return 2
     scenarios = list(zip(args.scenarios, loaded))
-    out = Path(args.out)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        print(f"adventures report: --out {args.out}: {exc.strerror or exc}", file=sys.stderr)
+    try:        # checked before the first game: a bad --out must not waste the whole run
+        out = limits.output_folder(args.out, "--out folder")
+    except limits.OutputError as exc:
+        print(f"adventures report: {exc}", file=sys.stderr)
         return 2
     options = {"bots": {"expert": {"rollouts": args.rollouts}}, "cards": True}
     t0 = time.perf_counter()
@@ -202,6 +201,10 @@ def run(args: argparse.Namespace) -> int:
                 if "cards" in files:
                     lines += ["", f"![cards]({files['cards']})"]
             sections.append("\n".join(lines))
-    path = write(out, sections)
+    try:
+        path = write(out, sections)
+    except OSError as exc:     # the folder vanished or the disk filled during the run
+        print(f"adventures report: {out}: cannot write the report: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     print(f"wrote {path} and {len(list(out.glob('*.png')))} plots in {time.perf_counter() - t0:.1f} s")
     return 0

@@ -12,6 +12,7 @@ Output folders are checked (created, writable) before the first game, never afte
 from __future__ import annotations
 
 import argparse
+import errno
 import math
 import os
 import re
@@ -153,7 +154,8 @@ def _lstat_target(path: Path):
             raise argparse.ArgumentTypeError(f"{path}: a symbolic link to nothing") from None
         return None
     except OSError as exc:
-        reason = "a symbolic link loop" if exc.errno == 40 else (exc.strerror or str(exc))
+        reason = ("a symbolic link loop" if exc.errno == errno.ELOOP else
+                  "a file is in the way (not a folder)" if exc.errno == errno.ENOTDIR else exc.strerror or str(exc))
         raise argparse.ArgumentTypeError(f"{path}: {reason}") from None
 
 
@@ -164,25 +166,41 @@ def _nearest_existing(path: Path) -> Path:
     return Path(".")
 
 
-def folder_arg(what: str = "folder", writable: bool = True):
-    """An argparse type: a folder that is there or can be made (nothing in the way, its
-    nearest existing parent a folder we may write in). Nothing is created here: the
-    command creates it (`output_folder`) just before writing, after its other checks."""
-    def parse(value: str) -> str:
-        path = Path(_path_text(value, what)).expanduser()
+def check_folder(path: str | os.PathLike, what: str = "folder", writable: bool = True) -> Path:
+    """Check that `path` is a folder, or can be made (nothing in the way, its nearest existing
+    parent a folder we may write in); raise OutputError. Nothing is created."""
+    path = Path(path).expanduser()
+    try:
         st = _lstat_target(path)
-        if st is not None:
-            if not stat.S_ISDIR(st.st_mode):
-                raise argparse.ArgumentTypeError(f"{value}: the {what} is a file, not a folder")
-            if writable and not os.access(path, os.W_OK | os.X_OK):
-                raise argparse.ArgumentTypeError(f"{value}: cannot write in the {what}")
-            return value
-        base = _nearest_existing(path.parent if str(path.parent) else Path("."))
+    except argparse.ArgumentTypeError as exc:
+        raise OutputError(str(exc)) from None
+    if st is not None:
+        if not stat.S_ISDIR(st.st_mode):
+            raise OutputError(f"{path}: the {what} is a file, not a folder")
+        if writable and not os.access(path, os.W_OK | os.X_OK):
+            raise OutputError(f"{path}: cannot write in the {what}")
+        return path
+    base = _nearest_existing(path.parent if str(path.parent) else Path("."))
+    try:
         base_st = _lstat_target(base)
-        if base_st is None or not stat.S_ISDIR(base_st.st_mode):
-            raise argparse.ArgumentTypeError(f"{value}: cannot make the {what}: {base} is not a folder")
-        if writable and not os.access(base, os.W_OK | os.X_OK):
-            raise argparse.ArgumentTypeError(f"{value}: cannot make the {what}: cannot write in {base}")
+    except argparse.ArgumentTypeError as exc:
+        raise OutputError(str(exc)) from None
+    if base_st is None or not stat.S_ISDIR(base_st.st_mode):
+        raise OutputError(f"{path}: cannot make the {what}: {base} is not a folder")
+    if writable and not os.access(base, os.W_OK | os.X_OK):
+        raise OutputError(f"{path}: cannot make the {what}: cannot write in {base}")
+    return path
+
+
+def folder_arg(what: str = "folder", writable: bool = True):
+    """An argparse type: a folder that is there or can be made (`check_folder`). Nothing is
+    created here: the command creates it (`output_folder`) just before writing, after its
+    other checks, so a refused run leaves nothing behind."""
+    def parse(value: str) -> str:
+        try:
+            check_folder(_path_text(value, what), what, writable)
+        except OutputError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
         return value
     return _named(parse, what)
 
@@ -256,7 +274,7 @@ def output_file(path: str | os.PathLike, what: str = "output file") -> Path:
             raise OutputError(f"{target}: the {what} is a symbolic link to nothing") from None
         st = None
     except OSError as exc:
-        raise OutputError(f"{target}: {'a symbolic link loop' if exc.errno == 40 else exc.strerror or exc}") from None
+        raise OutputError(f"{target}: {'a symbolic link loop' if exc.errno == errno.ELOOP else exc.strerror or exc}") from None
     if st is not None and stat.S_ISDIR(st.st_mode):
         raise OutputError(f"{target}: the {what} is a folder")
     if st is not None and not stat.S_ISREG(st.st_mode):
