@@ -505,7 +505,12 @@ def run_games(scenario: ScenarioDef, games: int, seed: int, workers: int | None 
     workers = auto_workers(games) if workers is None else max(1, workers)
     tasks = make_tasks(scenario, games, seed, check_invariants, chunk=chunk_size(games, workers),
                        replay_dir=replay_dir, hash_state=hash_state, options=options)
-    return execute(tasks, workers, progress, cluster)
+    try:
+        return execute(tasks, workers, progress, cluster)
+    finally:        # a worker stopped mid-write (Ctrl-C terminates the pool) leaves its temp file
+        if replay_dir:
+            from adventures.persistence.save import remove_stale_temps
+            remove_stale_temps(replay_dir, older_than=0)
 
 
 def strip_timing(records: Iterable[dict]) -> list[dict]:

@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 
 from adventures.content.templates import KINDS
+from adventures.home import write_atomically
 from adventures.tools import limits
 
 
@@ -57,13 +58,14 @@ def _new(folder: Path, kind: str, name: str, force: bool) -> int:
         print(f"adventures content new: {folder} is the shipped content; use a folder of your own")
         return 2
     target = folder / KINDS[kind][0] / f"{name}.yaml"
+    if os.path.lexists(target) and not target.is_file():
+        print(f"adventures content new: {target} is in the way (not a file); nothing written")
+        return 2
     if target.exists() and not force:
         print(f"adventures content new: {target} already exists (add --force to overwrite it)")
         return 2
     target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_suffix(".tmp")
-    tmp.write_text(render(kind, name), encoding="utf-8")
-    os.replace(tmp, target)
+    write_atomically(target, render(kind, name))
     shipped = name in shipped_names(kind) or kind in ("traps", "allies")
     print(f"wrote {target}")
     print(f"  {'replaces the shipped ' + kind if shipped else 'adds a new ' + kind}; "
