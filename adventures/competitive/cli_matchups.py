@@ -16,8 +16,6 @@ from adventures.sim import runner, stats
 from adventures.tools import limits
 from engine.content.schema import MatchDef, MatchSeatDef
 
-MAX_GAMES = 1_000_000
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--heroes", type=limits.text("--heroes list"), default="leonardo,raphael,donatello,michelangelo",
@@ -61,12 +59,11 @@ def run(args: argparse.Namespace) -> int:
     heroes = [h.strip() for h in args.heroes.split(",") if h.strip()]
     boards = [b.strip() for b in args.boards.split(",") if b.strip()]
     unknown = [h for h in heroes if h not in cat.heroes] + [b for b in boards if b not in cat.boards]
-    if unknown or len(heroes) < 2 or not boards:
-        what = f"unknown: {', '.join(unknown)}" if unknown else "give at least two heroes and one board"
-        print(f"adventures matchups: {what}", file=sys.stderr)
-        return 2
-    if not 1 <= args.games <= MAX_GAMES:
-        print(f"adventures matchups: --games must be within 1..{MAX_GAMES}", file=sys.stderr)
+    problem = (f"--heroes/--boards: unknown: {', '.join(unknown)}" if unknown else
+               f"--heroes: give at least two heroes, got {len(heroes)}" if len(heroes) < 2 else
+               "--boards: give at least one board" if not boards else "")
+    if problem:
+        print(f"adventures matchups: {problem}", file=sys.stderr)
         return 2
     workers = args.workers or runner.default_workers()
     for board in boards:

@@ -147,8 +147,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         runner.with_params(sc, {args.param: low})
         runner.with_params(sc, {args.param: high})
-    except ValueError as exc:
-        print(f"adventures tune: {args.param}: {str(exc).splitlines()[0]}", file=sys.stderr)
+    except ValueError as exc:        # pydantic's ValidationError is one: its first error, in one line
+        errors = exc.errors() if hasattr(exc, "errors") else None
+        reason = errors[0].get("msg", str(exc)) if errors else str(exc).splitlines()[0]
+        print(f"adventures tune: --param {args.param} from --low {low} to --high {high}: {reason}", file=sys.stderr)
         return 2
     options = {"bots": {"expert": {"rollouts": args.rollouts}}}
     t0 = time.perf_counter()

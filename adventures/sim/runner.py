@@ -454,10 +454,12 @@ def _probe_scheduler(host: str, port: int, timeout: float) -> None:
         raise ClusterError(f"{where}: answered something that is not a Dask scheduler's greeting")
 
 
-def connect_cluster(address: str, timeout: float = CLUSTER_TIMEOUT):
+def connect_cluster(address: str, timeout: float | None = None):
     """A Dask Client for `address` ([tcp://]HOST:PORT or tls://HOST:PORT), connected and
-    greeted within `timeout` seconds in all; raises ClusterError with a one-line reason."""
+    greeted within `timeout` seconds in all (default CLUSTER_TIMEOUT); raises ClusterError
+    with a one-line reason."""
     from adventures.tools.limits import parse_cluster
+    timeout = CLUSTER_TIMEOUT if timeout is None else timeout
     try:
         scheme, host, port = parse_cluster(str(address))
     except ValueError as exc:

@@ -36,8 +36,11 @@ MAX_TEXT = 1_000               # a name or a comma-separated list of names
 MAX_PATH = 4_096               # a path (Linux PATH_MAX)
 
 
-def _named(parse, what: str):
-    parse.__name__ = what          # argparse names the type in its messages
+def _named(parse, what: str, kind: str):
+    """Name the type (argparse names it in its messages) and say what kind of value it reads
+    (tests/test_fuzz_commands.py picks hostile values by kind)."""
+    parse.__name__ = what
+    parse.kind = kind
     return parse
 
 
@@ -62,7 +65,7 @@ def bounded(lo: int, hi: int, what: str):
             limit = f"at most {len(str(hi))} digits" if hi == MAX_SEED else f"{lo:,}..{hi:,}"
             raise argparse.ArgumentTypeError(f"{what} must be {limit}, got {shown}")
         return value
-    return _named(parse, what)
+    return _named(parse, what, "whole")
 
 
 def real(lo: float, hi: float, what: str, open_low: bool = False, open_high: bool = False):
@@ -82,7 +85,7 @@ def real(lo: float, hi: float, what: str, open_low: bool = False, open_high: boo
             raise argparse.ArgumentTypeError(f"{what} must be {'above' if open_low else 'at least'} {lo:g} and "
                                              f"{'below' if open_high else 'at most'} {hi:g}, got {shown}")
         return value
-    return _named(parse, what)
+    return _named(parse, what, "real")
 
 
 games_arg = bounded(1, MAX_GAMES, "games")
@@ -108,7 +111,7 @@ def size(lo: tuple[int, int], hi: tuple[int, int], what: str = "window size"):
         if not (lo[0] <= w <= hi[0] and lo[1] <= h <= hi[1]):
             raise argparse.ArgumentTypeError(f"{what} {w}x{h} is outside {lo[0]}x{lo[1]}..{hi[0]}x{hi[1]}")
         return w, h
-    return _named(parse, what)
+    return _named(parse, what, "size")
 
 
 def _text(text: str, what: str, limit: int, empty: bool = False) -> str:
@@ -125,7 +128,7 @@ def text(what: str, limit: int = MAX_TEXT, empty: bool = False):
     """An argparse type: a short printable text (a name, a list of names; with `empty`, also
     ""); what it names is checked by the command (an unknown name is refused there, never
     replaced)."""
-    return _named(lambda value: _text(value, what, limit, empty), what)
+    return _named(lambda value: _text(value, what, limit, empty), what, "text")
 
 
 def _path_text(value: str, what: str) -> str:
@@ -141,7 +144,7 @@ def path_arg(what: str = "path"):
     """An argparse type: a file to read, checked here only as text: what is at the path (no
     file, a folder, a FIFO, a link loop) is the loader's to say, one line naming the file,
     the same for every command and the app (`engine.content.loader`, `persistence.save`)."""
-    return _named(lambda value: _path_text(value, what), what)
+    return _named(lambda value: _path_text(value, what), what, "path")
 
 
 def _lstat_target(path: Path):
@@ -169,7 +172,10 @@ def _nearest_existing(path: Path) -> Path:
 def check_folder(path: str | os.PathLike, what: str = "folder", writable: bool = True) -> Path:
     """Check that `path` is a folder, or can be made (nothing in the way, its nearest existing
     parent a folder we may write in); raise OutputError. Nothing is created."""
-    path = Path(path).expanduser()
+    try:
+        path = Path(path).expanduser()
+    except RuntimeError:            # ~name of a user this machine does not know
+        raise OutputError(f"{path}: no such user's home folder") from None
     try:
         st = _lstat_target(path)
     except argparse.ArgumentTypeError as exc:
@@ -202,7 +208,7 @@ def folder_arg(what: str = "folder", writable: bool = True):
         except OutputError as exc:
             raise argparse.ArgumentTypeError(str(exc)) from None
         return value
-    return _named(parse, what)
+    return _named(parse, what, "folder")
 
 
 def file_out_arg(what: str = "output file"):
@@ -213,7 +219,7 @@ def file_out_arg(what: str = "output file"):
         except OutputError as exc:
             raise argparse.ArgumentTypeError(str(exc)) from None
         return value
-    return _named(parse, what)
+    return _named(parse, what, "file")
 
 
 CLUSTER_SCHEMES = ("tcp", "tls")
@@ -245,7 +251,7 @@ def _cluster(value: str) -> str:
     return f"{scheme}://{host}:{port}"
 
 
-cluster_arg = _named(_cluster, "cluster address")
+cluster_arg = _named(_cluster, "cluster address", "cluster")
 
 
 class OutputError(Exception):
