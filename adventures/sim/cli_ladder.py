@@ -100,8 +100,9 @@ def run(args: argparse.Namespace) -> int:
     scenarios = runner.load_scenarios_for_command(files)
     if scenarios is None:
         return 2
-    if args.games < 1:
-        print("adventures ladder: --games must be at least 1", file=sys.stderr)
+    if args.games * len(args.bots) * len(scenarios) > limits.MAX_GAMES:   # every bot's records are kept
+        print(f"adventures ladder: --games {args.games:,} x {len(args.bots)} bots x {len(scenarios)} scenarios "
+              f"is more than {limits.MAX_GAMES:,} games", file=sys.stderr)
         return 2
     options = {"bots": {"expert": {"rollouts": args.rollouts, "seconds": args.seconds}}}
     t0 = time.perf_counter()
