@@ -415,3 +415,17 @@ def test_replay_temp_files_of_a_stopped_run_are_removed(world, monkeypatch):
     monkeypatch.setattr(runner, "execute", stopped)
     code, out, err = run(["simulate", GOOD, "--games", "2", "--no-progress", "--replays", str(folder)])
     assert code == 130 and list(folder.iterdir()) == []
+
+
+@pytest.mark.parametrize("argv", [["simulate", "{fifo}", "--games", "1"], ["replay", "{fifo}"],
+                                  ["sweep", "{fifo}", "--out", "{out}"], ["play", "--resume", "{fifo}"]],
+                         ids=["simulate", "replay", "sweep", "play"])
+def test_a_fifo_given_as_a_file_is_refused_in_a_real_process_without_hanging(argv, world):
+    """Out of process too (a blocking open() in C would not see the in-process alarm)."""
+    import subprocess
+    import sys
+    argv = [token.format(**world) for token in argv]
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-m", "adventures", *argv], capture_output=True, text=True, env=env,
+                          timeout=60, cwd=ROOT, stdin=subprocess.DEVNULL)
+    assert done.returncode == 2 and "Traceback" not in done.stderr and world["fifo"] in done.stdout + done.stderr
