@@ -25,6 +25,7 @@ from engine.decisions import TABLE
 from engine.state import Card, Fighter
 
 TOAST_MS = 2800
+PULSE_MS = 4000          # legal choices pulse this long after the last input, then hold still
 SOUNDS = {"reveal": "reveal", "damage": "hit", "threat": "threat", "objective": "objective"}
 
 
@@ -77,6 +78,7 @@ class GameScene:
         self._intent_key = None
         self.private_seat: int | None = None    # whose hidden hand the current question shows
         self.after_curtain: int | None = None   # open that hand once its owner passed the curtain
+        self.decision_since = 0                 # when the question on screen was asked (ticks)
 
     # ------------------------------------------------------------ wiring
     def prepare(self, controller) -> None:
@@ -140,6 +142,7 @@ class GameScene:
         return banner
 
     def begin_decision(self, decision) -> None:
+        self.decision_since = pygame.time.get_ticks()
         self.private_seat = self.after_curtain = None
         self.model = None
         self.model = PromptModel(self.game, decision, None, private_groups(decision, self.hand_hidden_for))
@@ -447,6 +450,19 @@ class GameScene:
             ctl.quit()
 
     # ------------------------------------------------------------ drawing
+    def next_frame_in(self, now: int) -> int | None:
+        """When the screen changes without input (the app's frame loop sleeps until then):
+        0 while something moves, the toast's end, None when nothing would change."""
+        if self.motion.slides or self.motion.floaters or self.suggester.steps is not None:
+            return 0
+        if self.banners.banner is not None and not self.banner_held:
+            return 0                                  # fading out
+        if self.model is not None and now - max(self.app.last_input, self.decision_since) < PULSE_MS:
+            return 0                                  # the choices pulse a while, then stay lit
+        if self._toast is not None:
+            return max(0, self._toast[1] - now + 1)
+        return None
+
     def draw(self, surf: pygame.Surface, now: int) -> None:
         w, h = surf.get_size()
         if self.layout is None or self.layout.size != (max(w, 960), max(h, 600)):
