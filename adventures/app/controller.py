@@ -207,6 +207,7 @@ class GameController:
             if warning:
                 self.message = f"{self.message} · {warning}" if self.message else warning
         game.observer = self.observe
+        game.hidden_hands = not self.setup.open_hands     # part of the game: its saves keep it
         game.keep_checkpoints = True              # "Suggest" searches from the last quiet point
         self.app.game_scene.attach(game, self)
         if self.message:
@@ -255,6 +256,12 @@ class GameController:
             scene.end_decision()
         self.marks.append(mark)
         return index
+
+    def set_open_hands(self, open_hands: bool) -> None:
+        """The table changed its mind (menu): the game and its next saves follow."""
+        self.setup.open_hands = open_hands
+        if self.game is not None:
+            self.game.hidden_hands = not open_hands
 
     def needs_curtain(self, decision) -> bool:
         """Hot seat: a private decision of another human seat while hands are hidden."""
@@ -408,13 +415,17 @@ class GameController:
 
 
 def restart_from_file(path: Path, open_hands: bool = True) -> BaseException:
-    """The Restart that resumes the save at `path`, or LoadFailed with a one-line reason."""
+    """The Restart that resumes the save at `path`, or LoadFailed with a one-line reason.
+    Hands are hidden as the save says; `open_hands` only decides for a save that did not
+    record it (save version 1)."""
     from adventures.persistence.save import SaveError, definition_of, load_record
     try:
         record = load_record(path)
     except SaveError as exc:
         return LoadFailed(str(exc))
     scenario = definition_of(record)
+    if record.get("hidden_hands") is not None:
+        open_hands = not record["hidden_hands"]
     setup = GameSetup(scenario, record["seed"], open_hands, source=str(path), content=record.get("content"))
     return Restart(setup, list(record["answers"]), [], record.get("bot_rng"), f"Loaded {Path(path).name}")
 

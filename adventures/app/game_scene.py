@@ -79,6 +79,7 @@ class GameScene:
         self.private_seat: int | None = None    # whose hidden hand the current question shows
         self.after_curtain: int | None = None   # open that hand once its owner passed the curtain
         self.decision_since = 0                 # when the question on screen was asked (ticks)
+        self.curtain_seat: int | None = None    # whose curtain is up (hot seat)
 
     # ------------------------------------------------------------ wiring
     def prepare(self, controller) -> None:
@@ -89,6 +90,7 @@ class GameScene:
         self.combat.dismiss()
         self.trail = None
         self.tab_side = None
+        self.curtain_seat = None
         self.motion.clear()
         self.banners.dismiss()
         self.turn_intent = []
@@ -167,6 +169,7 @@ class GameScene:
         number = next((n for n, s in seats.items() if s is side), None)
         self.overlay = overlays.curtain_overlay(side, number)
         self.viewer_seat = None
+        self.curtain_seat = seat          # the hand area names whose curtain this is
 
     # ------------------------------------------------------------ whose hand is shown
     def hand_hidden_for(self, side, decision) -> bool:
@@ -212,6 +215,9 @@ class GameScene:
         open_hands = ctl.setup.open_hands if ctl is not None else True
         hotseat = not open_hands and len(humans) > 1
         d = self.model.decision if self.model is not None else None
+        if self.curtain_seat is not None:       # behind a player's curtain: their hand, face down
+            side = self.side_of_seat(self.curtain_seat)
+            return side, True, f"{side.name}'s hand: pass the device to {side.name}'s player", []
         if self.private_seat is not None and d is not None:      # its owner is picking a card in private
             side = self.side_of_seat(self.private_seat)
             return side, False, "", []
@@ -388,6 +394,7 @@ class GameScene:
             return
         if value == overlays.CLOSE:
             self.overlay = None
+            self.curtain_seat = None
             if self.after_curtain is not None and self.model is not None:
                 index, self.after_curtain = self.after_curtain, None
                 self.show_private(index)
@@ -427,7 +434,7 @@ class GameScene:
             self.app.cycle_speed()
             self.open_menu()
         elif value == "hands":
-            ctl.setup.open_hands = not ctl.setup.open_hands
+            ctl.set_open_hands(not ctl.setup.open_hands)
             self.app.prefs["open_hands"] = ctl.setup.open_hands
             self.open_menu()
         elif value == "reference":
