@@ -456,9 +456,10 @@ def test_sound_effects_are_made_by_our_code_and_the_app_runs_without_an_audio_de
     assert not app.sounds.available and not app.sounds.play("reveal")
 
 
-def test_an_enemy_combat_stays_on_screen_until_the_player_closes_it():
-    """The combat reveal of an enemy's attack (p.10) holds the game until the player clicks
-    the panel: the hold outlasts the enemy pace, and the click lets the game go on."""
+def test_an_enemy_combat_result_holds_the_game_until_a_click_or_its_time():
+    """The combat reveal of an enemy's attack (p.10) holds the game on its result for the
+    combat setting's time (2 s, longer than the enemy pace); a click on the panel lets the
+    game go on at once (issue 28: it no longer waits for the click)."""
     setup = GameSetup(scenario(minions=[]), seed=8)
     seen = {"held": 0}
 

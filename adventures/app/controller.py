@@ -140,6 +140,7 @@ class GameController:
         self.fast_forward = bool(self.answers)   # no pacing until the first new human decision
         self.in_end_of_round = False
         self.banner_due = False          # an objective banner waits for what the objective did
+        self.combat_result_due = False   # the combat's damage is about to land: hold then
         self.autosave_failing = False
         self.human = HumanAgent(self)
 
@@ -285,6 +286,18 @@ class GameController:
             self.in_end_of_round = False
         if kind == "turn" and not game.replaying:
             self.autosave()                       # every turn start: a crash or a close loses nothing
+        if kind == "combat":
+            # the result is held once the health bars show it: at the combat damage, which
+            # the engine deals right after this event (at once when nothing is dealt)
+            landing = (event.get("damage") or 0) > 0 and game.combat is not None and game.combat.defender.alive
+            self.combat_result_due = landing
+            if not landing:
+                self.hold_combat()
+            return
+        if self.combat_result_due:
+            self.combat_result_due = False
+            self.hold_combat()
+            return
         if game.replaying or self.fast_forward or scene.skip_turn or self.app.speed_ms <= 0:
             return
         if banner is not None:
@@ -298,10 +311,7 @@ class GameController:
         delay = int(PACE.get(kind, 0.6) * self.app.speed_ms)
         if kind == "move":                   # the slide plays out in full
             delay = max(delay, scene.motion.sliding_until() - pygame_ticks())
-        if kind == "combat" and self.human_seats and self.app.prefs.get("combat_hold", "click") == "click":
-            # the reveal stays until a player closes it (bots-only games follow the pace)
-            self.app.wait(scene, None, done=lambda: scene.combat.snapshot is None)
-        elif delay > 0:
+        if delay > 0:
             self.app.wait(scene, delay)
 
     def hold_banner(self) -> None:
@@ -317,6 +327,21 @@ class GameController:
         finally:
             scene.banner_held = False
             scene.banners.dismiss()
+
+    def hold_combat(self) -> None:
+        """Hold the game on a combat's result for the set time (settings: combat_seconds),
+        whoever fights: "Continue (Space)" or a click on the panel ends it sooner."""
+        from adventures.app.settings import combat_ms
+        scene = self.app.game_scene
+        if self.game.replaying or self.fast_forward or scene.skip_turn or self.app.speed_ms <= 0:
+            return
+        if scene.combat.snapshot is None:
+            return
+        scene.combat.holding = True
+        try:
+            self.app.wait(scene, combat_ms(self.app.prefs))
+        finally:
+            scene.combat.holding = False
 
     def paced_now(self) -> bool:
         """Enemy and bot turns play out slowly enough to follow; human turns never wait."""

@@ -144,6 +144,7 @@ class GameScene:
         return banner
 
     def begin_decision(self, decision) -> None:
+        self.combat.sync(self.game)              # a finished fight's panel leaves with it
         self.decision_since = pygame.time.get_ticks()
         self.private_seat = self.after_curtain = None
         self.model = None
@@ -261,8 +262,6 @@ class GameScene:
             if self.banner_held or (self.waiting and self.combat.rect.collidepoint(event.pos)):
                 self.skip_wait = True            # a click ends this hold; Space skips the turn
                 self.banners.dismiss()
-                if self.combat.rect.collidepoint(event.pos):
-                    self.combat.dismiss()
                 return
             self._click(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 3 and self.narrowed is not None:
@@ -280,6 +279,8 @@ class GameScene:
                 self.unnarrow()
             else:
                 self.open_menu()
+        elif event.key == pygame.K_SPACE and self.waiting and self.combat.holding:
+            self.skip_wait = True                # Continue: the combat result has been seen
         elif event.key == pygame.K_SPACE and self.waiting:
             self.skip_turn = True
         elif event.key == pygame.K_s and self.model is not None:
@@ -514,13 +515,13 @@ class GameScene:
         bv.moving = self.motion.positions(bv.centers, now)
         bv.draw(surf, game, hl, now)
         bv.draw_borough_labels(surf, game)
-        avoid = [(x, y, 4 if i in hl.spaces else 1) for i, (x, y) in enumerate(bv.centers)]
-        avoid += [(*bv.centers[f.space], 6) for f in game.fighters]
         board_mark = provenance.of_board(game)
         self.update_intents()
         intent_view.draw(surf, bv, self.intents or self.turn_intent)
         self.motion.draw_floaters(surf, bv, game, now)
-        combat_hover = self.combat.draw(surf, L.board, self.hover_pos, avoid)
+        surf.set_clip(clip)
+        combat_hover = self.combat.draw(surf, self.combat_rect(), self.hover_pos)
+        surf.set_clip(L.board)
         self._card_badges(surf, self.combat.card_rects)
         faces_rect = None
         if model is not None:
@@ -602,6 +603,16 @@ class GameScene:
         if ready is not None:
             self.toast(ready)
         self._draw_toast(surf)
+
+    def combat_rect(self) -> pygame.Rect:
+        """The combat panel's place: the layout's combat region, else the board's top-left
+        corner at a size that keeps the cards readable."""
+        region = getattr(self.layout, "combat", None)
+        if region is not None:
+            return pygame.Rect(region)
+        board = self.layout.board
+        cw = max(84, min(150, int(board.height / 4.6)))
+        return pygame.Rect(board.left + 10, board.top + 10, min(board.width - 20, 2 * cw + 60), int(cw * 1.4) + 120)
 
     def _card_badges(self, surf, card_rects) -> None:
         """The approximation / your-content marker in each visible card's top-right corner."""
