@@ -55,4 +55,4 @@ def settings_overlay(app) -> ButtonOverlay:
         (f"Sound: {sound}  (M)", ("setting", "sound")),
         (f"Combat result stays: {combat_ms(prefs) // 1000} s", ("setting", "combat_seconds")),
         ("Back", CLOSE),
-    ], ["Saved for next time. The colour-blind-safe palette uses the Okabe-Ito colours."], width=460)
+    ], ["Saved for next time. The colour-blind-safe palette keeps the four seats apart under red-green colour blindness."], width=460)
