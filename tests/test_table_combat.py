@@ -119,7 +119,7 @@ def test_the_combat_panel_draws_inside_the_rect_it_is_given(rect):
     surf = pygame.Surface(SIZE)
     r = pygame.Rect(rect)
     view.draw(surf, r, (-1, -1))
-    assert view.rect == r
+    assert r.contains(view.rect) and view.rect.topleft == r.topleft
     assert len(view.card_rects) == 2
     for card_rect, _card in view.card_rects:
         assert r.contains(card_rect) and card_rect.height >= 40, (card_rect, r)

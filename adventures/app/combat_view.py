@@ -18,6 +18,7 @@ from adventures.app import card_view
 from adventures.app import theme as T
 
 CONTINUE = "Continue (Space)"
+MAX_CARD_W = 150          # cards no bigger than this: the rest of the region is left to the log
 
 
 class CombatSnapshot:
@@ -72,23 +73,17 @@ class CombatView:
         return self.snapshot is not None
 
     def draw(self, surf: pygame.Surface, rect: pygame.Rect, hover_pos) -> object | None:
-        """Draw the panel filling `rect`; returns the card under the mouse."""
+        """Draw the panel at the top of `rect`, as tall as it needs (at most the rect: the
+        cards shrink first); returns the card under the mouse."""
         self.card_rects = []
         self.continue_rect = pygame.Rect(0, 0, 0, 0)
         snap = self.snapshot
         if snap is None or rect.width < 40 or rect.height < 40:
             self.rect = pygame.Rect(0, 0, 0, 0)
             return None
-        self.rect = pygame.Rect(rect)
-        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-        shade.fill((14, 16, 22, 240))
-        surf.blit(shade, rect)
-        pygame.draw.rect(surf, (200, 90, 90), rect, 2, border_radius=10)
         pad = 8
         inner = rect.inflate(-2 * pad, -2 * pad)
-        line = T.font(12).get_linesize()
-        T.draw_text(surf, "COMBAT", (inner.centerx, inner.top), 12, (255, 150, 150), bold=True, anchor="midtop")
-        top = inner.top + line + 2
+        top = inner.top + T.font(12, True).get_linesize() + 2
         names_h = T.font(12, True).get_linesize() + T.font(11).get_linesize() + 2
         step_h = T.font(11).get_linesize()
         result_h = T.font(14, True).get_linesize() if snap.att is not None else 0
@@ -102,12 +97,22 @@ class CombatView:
             cards = pygame.Rect(inner.left, top, min(inner.width // 2, 2 * card_w + gap + 40), card_h + names_h)
             text = pygame.Rect(cards.right + 10, top, inner.right - cards.right - 10, inner.bottom - top)
         else:
+            steps_h = sum(len(T.wrap(step, 11, max(10, inner.width))) for step in snap.steps[-3:]) * step_h
             below = result_h + (button_h + 4 if self.holding else 0) + 4
-            steps_room = inner.bottom - top - names_h - below
-            n = min(3, len(snap.steps), max(0, (steps_room - 60) // step_h))
-            card_h = steps_room - n * step_h
+            room = inner.bottom - top - names_h - below
+            steps_h = min(steps_h, max(0, room - 60))              # the cards come first
+            col_w = (inner.width - gap) // 2
+            card_w = min(MAX_CARD_W, col_w, int((room - steps_h) * 0.7))
+            card_h = int(card_w / 0.7)
             cards = pygame.Rect(inner.left, top, inner.width, card_h + names_h)
-            text = pygame.Rect(inner.left, cards.bottom + 4, inner.width, inner.bottom - cards.bottom - 4)
+            text = pygame.Rect(inner.left, cards.bottom + 4, inner.width, below - 4 + steps_h)
+            rect = pygame.Rect(rect.left, rect.top, rect.width, min(rect.height, text.bottom + pad - rect.top))
+        self.rect = pygame.Rect(rect)
+        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+        shade.fill((14, 16, 22, 240))
+        surf.blit(shade, rect)
+        pygame.draw.rect(surf, (200, 90, 90), rect, 2, border_radius=10)
+        T.draw_text(surf, "COMBAT", (inner.centerx, inner.top), 12, (255, 150, 150), bold=True, anchor="midtop")
         col_w = (cards.width - gap) // 2
         card_w = max(10, min(int(card_h * 0.7), col_w))
         card_h = min(card_h, int(card_w / 0.7))
