@@ -425,7 +425,7 @@ def test_settings_stick_and_the_palette_and_text_size_apply(app_home):
         again = App(SIZE, headless=True, fps=0, speed_ms=0)
         assert T.SCALE == 1.15 and again.sounds.enabled is False
         safe = T.seat_color(type("S", (), {"is_enemy": False, "hero_key": "raphael", "index": 1})())
-        assert safe != standard and safe == T.COLOUR_BLIND["heroes"]["raphael"]
+        assert safe != standard and safe == T.COLOUR_BLIND["seats"][1]      # per seat (issue 28)
     finally:
         T.set_palette("standard")
         T.set_scale(1.0)
