@@ -37,8 +37,9 @@ def is_curtain(overlay) -> bool:
     return overlay is not None and str(getattr(overlay, "title", "")).startswith("Pass to")
 
 
-def watch_cards(monkeypatch, app_box: list, leaks: list, shown: list) -> None:
-    """Record every hand card drawn face up whose owner is not the one behind the screen."""
+def watch_cards(monkeypatch, app_box: list, leaks: list, shown: list, table: dict | None = None) -> None:
+    """Record every hand card drawn face up whose owner is not the one behind the screen;
+    with `table`, also any drawn while table["curtain_due"] (nobody passed a curtain yet)."""
     def check(card):
         app = app_box[0] if app_box else None
         owner = getattr(card, "owner", None)
@@ -46,7 +47,8 @@ def watch_cards(monkeypatch, app_box: list, leaks: list, shown: list) -> None:
             return
         scene = app.game_scene
         shown.append(owner.index)
-        if is_curtain(scene.overlay) or scene.viewer_seat != owner.index:
+        due = table is not None and table.get("curtain_due")
+        if is_curtain(scene.overlay) or scene.viewer_seat != owner.index or due:
             leaks.append((card.name, owner.name, scene.viewer_seat, getattr(scene.overlay, "title", None),
                           len(scene.game.answers) if scene.game else None))
 
@@ -75,9 +77,9 @@ def test_a_whole_hidden_hands_game_shows_each_hand_only_behind_its_owners_curtai
     app_box: list = []
     leaks: list = []
     shown: list = []
-    watch_cards(monkeypatch, app_box, leaks, shown)
-    setup = GameSetup(scenario(seats=FOUR, minions=[], max_rounds=2), seed=11, open_hands=False)
     seen = {"curtains": 0, "answers": 0, "loaded": False, "hovered": 0}
+    watch_cards(monkeypatch, app_box, leaks, shown, seen)
+    setup = GameSetup(scenario(seats=FOUR, minions=[], max_rounds=2), seed=11, open_hands=False)
     save_path = tmp_path / "middle.json"
 
     def driver(app):
@@ -89,6 +91,7 @@ def test_a_whole_hidden_hands_game_shows_each_hand_only_behind_its_owners_curtai
             return
         if is_curtain(scene.overlay):
             seen["curtains"] += 1
+            seen["curtain_due"] = False
             seen.setdefault("curtain_hand", []).append((scene.overlay.title, scene.hand_state()[:3]))
             scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
             return
@@ -100,6 +103,7 @@ def test_a_whole_hidden_hands_game_shows_each_hand_only_behind_its_owners_curtai
             seen["saved_open_hands"] = scene.ctl.setup.open_hands
             scene.toast(scene.ctl.save(save_path))
             seen["loaded"] = True
+            seen["curtain_due"] = True                       # whoever sits down next passes a curtain first
             scene.menu_action(("load_kept", save_path))      # raises Restart: the game is rebuilt
         if seen["loaded"] and "after_load" not in seen:
             seen["after_load"] = (scene.ctl.setup.open_hands, len(game.answers))

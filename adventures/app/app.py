@@ -280,7 +280,7 @@ class App:
                 self.controller = None
                 return ctl.game, ctl.setup, over
             except Restart as r:
-                ctl = GameController(self, r.setup, r.answers, r.marks, r.bot_rng, r.message)
+                ctl = GameController(self, r.setup, r.answers, r.marks, r.bot_rng, r.message, r.undo)
             except NewGameRequest:
                 self.controller = None
                 return None

@@ -51,8 +51,10 @@ class FrameLimit(AppSignal):
 class Restart(AppSignal):
     """Rebuild a game from its setup and a prefix of its answers (undo, load)."""
 
-    def __init__(self, setup: GameSetup, answers: list[int], marks: list, bot_rng=None, message: str = ""):
+    def __init__(self, setup: GameSetup, answers: list[int], marks: list, bot_rng=None, message: str = "",
+                 undo: bool = False):
         super().__init__(message)
+        self.undo = undo              # the same player takes a decision back: no curtain in between
         self.setup = setup
         self.answers = answers
         self.marks = marks
@@ -129,8 +131,9 @@ class HumanAgent:
 
 class GameController:
     def __init__(self, app, setup: GameSetup, answers: list[int] | None = None, marks: list | None = None,
-                 bot_rng=None, message: str = ""):
+                 bot_rng=None, message: str = "", undo: bool = False):
         self.app = app
+        self.undo = undo
         self.setup = setup
         self.answers = list(answers or [])
         self.marks: list[Mark] = list(marks or [])
@@ -185,6 +188,8 @@ class GameController:
         agents, table = self.agents()
         scene = self.app.game_scene
         scene.prepare(self)      # setup decisions (starting spaces) are asked on the game screen
+        if not self.undo:
+            scene.viewer_seat = None     # a new or loaded game: nobody has passed a curtain yet
         if self.answers:
             from adventures.persistence.save import restore
             record = {"scenario": self.setup.scenario.model_dump(mode="json"), "seed": self.setup.seed,
@@ -371,7 +376,7 @@ class GameController:
             return why
         mark = self.marks[-1]
         raise Restart(self.setup, list(self.game.answers[:mark.answer_index]), self.marks[:-1], mark.bot_rng_state,
-                      "Undone: choose again.")
+                      "Undone: choose again.", undo=True)
 
     def save(self, path: Path | None = None) -> str:
         from adventures.persistence.save import SaveError, save_game
