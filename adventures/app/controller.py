@@ -133,7 +133,7 @@ class GameController:
     def __init__(self, app, setup: GameSetup, answers: list[int] | None = None, marks: list | None = None,
                  bot_rng=None, message: str = "", undo: bool = False):
         self.app = app
-        self.undo = undo
+        self.after_undo = undo
         self.setup = setup
         self.answers = list(answers or [])
         self.marks: list[Mark] = list(marks or [])
@@ -188,7 +188,7 @@ class GameController:
         agents, table = self.agents()
         scene = self.app.game_scene
         scene.prepare(self)      # setup decisions (starting spaces) are asked on the game screen
-        if not self.undo:
+        if not self.after_undo:
             scene.viewer_seat = None     # a new or loaded game: nobody has passed a curtain yet
         if self.answers:
             from adventures.persistence.save import restore
