@@ -228,8 +228,9 @@ class App:
         raise QuitApp()
 
     # ------------------------------------------------------------ flow between screens
-    def run(self, start: GameSetup | None = None, resume: str | None = None) -> int:
-        """The whole app: new-game screen, game, end screen, again; returns an exit code."""
+    def run(self, start: GameSetup | None = None, resume: str | None = None, open_hands: bool = True) -> int:
+        """The whole app: new-game screen, game, end screen, again; returns an exit code.
+        `open_hands` is for a `resume` save that does not say (save version 1)."""
         from adventures.app.end_scene import EndScene
         from adventures.app.match_mode import MatchEndScene
         from adventures.app.new_game_scene import NewGameScene
@@ -238,7 +239,7 @@ class App:
         if (start is not None or (resume and not is_autosave(resume))) and game_in_progress():
             keep_game_in_progress()     # asked for on the command line: keep the game in progress
         if resume:
-            pending = restart_from_file(resume)
+            pending = restart_from_file(resume, open_hands)
         elif start is not None:
             pending = start
         try:

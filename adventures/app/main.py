@@ -34,7 +34,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=parse_seed, default=None, help="seed for the scenario (default: random)")
     parser.add_argument("--resume", metavar="SAVE", help="open a saved game")
     parser.add_argument("--size", type=parse_size, default=None, help="window size, e.g. 1440x900")
-    parser.add_argument("--hidden-hands", action="store_true", help="hot seat: hide hands between players")
+    parser.add_argument("--hidden-hands", action="store_true",
+                        help="hot seat: hide hands between players (a save keeps its own choice)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -63,4 +64,4 @@ def run(args: argparse.Namespace) -> int:
         seed = args.seed if args.seed is not None else (scenario.seed if scenario.seed is not None else random_seed())
         start = GameSetup(scenario, seed, open_hands=not args.hidden_hands, source=args.scenario)
     app = App(size=args.size)
-    return app.run(start=start, resume=args.resume)
+    return app.run(start=start, resume=args.resume, open_hands=not args.hidden_hands)
