@@ -111,7 +111,7 @@ def test_the_combat_panel_draws_inside_the_rect_it_is_given(rect):
     hero = next(s for s in game.sides if not s.is_enemy)
     villain = game.adv.villain
     view = CombatView()
-    snap = CombatSnapshot(None, hero.fighters[0], villain.fighters[0], hero.deck[0], villain.deck[0])
+    snap = CombatSnapshot(hero.fighters[0], villain.fighters[0], hero.deck[0], villain.deck[0])
     snap.att, snap.dfn, snap.damage = 5, 2, 3
     snap.steps = ["Leonardo draws a card.", "Shredder's effect: discard a card."]
     view.snapshot = snap

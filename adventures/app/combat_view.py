@@ -24,7 +24,7 @@ MAX_CARD_W = 150          # cards no bigger than this: the rest of the region is
 class CombatSnapshot:
     __slots__ = ("combat", "attacker", "defender", "att_card", "def_card", "att", "dfn", "damage", "steps")
 
-    def __init__(self, combat, attacker, defender, att_card, def_card):
+    def __init__(self, attacker, defender, att_card, def_card, combat=None):
         self.combat = combat           # the engine's Combat: the panel leaves when it is over
         self.attacker = attacker
         self.defender = defender
@@ -47,7 +47,7 @@ class CombatView:
         if kind == "reveal":
             c = game.combat
             if c is not None:
-                self.snapshot = CombatSnapshot(c, c.attacker, c.defender, c.att_card, c.def_card)
+                self.snapshot = CombatSnapshot(c.attacker, c.defender, c.att_card, c.def_card, c)
             return
         self.sync(game)
         if self.snapshot is None:
