@@ -77,7 +77,7 @@ def test_a_whole_hidden_hands_game_shows_each_hand_only_behind_its_owners_curtai
     app_box: list = []
     leaks: list = []
     shown: list = []
-    seen = {"curtains": 0, "answers": 0, "loaded": False, "hovered": 0}
+    seen = {"curtains": 0, "answers": 0, "loaded": False, "hovered": 0, "curtain_due": True}   # the first too
     watch_cards(monkeypatch, app_box, leaks, shown, seen)
     setup = GameSetup(scenario(seats=FOUR, minions=[], max_rounds=2), seed=11, open_hands=False)
     save_path = tmp_path / "middle.json"
