@@ -69,7 +69,7 @@ def test_no_audio_errors_are_printed_without_a_sound_device(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "SDL_AUDIODRIVER"}
     code = ("import adventures.app.assets as a; s = a.Sounds(); "
             "print('present' if a.audio_device_present() else 'absent', s.available)")
-    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60,
+    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=600,
                          cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     assert run.returncode == 0, run.stderr
     assert "ALSA" not in run.stderr and "error" not in run.stderr.lower(), run.stderr
