@@ -425,7 +425,7 @@ def test_settings_stick_and_the_palette_and_text_size_apply(app_home):
         again = App(SIZE, headless=True, fps=0, speed_ms=0)
         assert T.SCALE == 1.15 and again.sounds.enabled is False
         safe = T.seat_color(type("S", (), {"is_enemy": False, "hero_key": "raphael", "index": 1})())
-        assert safe != standard and safe == T.COLOUR_BLIND["heroes"]["raphael"]
+        assert safe != standard and safe == T.COLOUR_BLIND["seats"][1]      # per seat (issue 28)
     finally:
         T.set_palette("standard")
         T.set_scale(1.0)
@@ -456,9 +456,10 @@ def test_sound_effects_are_made_by_our_code_and_the_app_runs_without_an_audio_de
     assert not app.sounds.available and not app.sounds.play("reveal")
 
 
-def test_an_enemy_combat_stays_on_screen_until_the_player_closes_it():
-    """The combat reveal of an enemy's attack (p.10) holds the game until the player clicks
-    the panel: the hold outlasts the enemy pace, and the click lets the game go on."""
+def test_an_enemy_combat_result_holds_the_game_until_a_click_or_its_time():
+    """The combat reveal of an enemy's attack (p.10) holds the game on its result for the
+    combat setting's time (2 s, longer than the enemy pace); a click on the panel lets the
+    game go on at once (issue 28: it no longer waits for the click)."""
     setup = GameSetup(scenario(minions=[]), seed=8)
     seen = {"held": 0}
 

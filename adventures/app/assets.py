@@ -12,8 +12,11 @@ optional: with no audio device (or a mixer that will not start) the app plays si
 from __future__ import annotations
 
 import array
+import contextlib
 import math
+import os
 import random
+import sys
 import wave
 from pathlib import Path
 
@@ -96,6 +99,40 @@ def write_wav(path: Path, samples: list[float]) -> None:
         w.writeframes(pcm16(samples))
 
 
+def audio_device_present() -> bool:
+    """Whether opening the mixer can find a sound device. On Linux without a sound card
+    nor a sound server, SDL's ALSA backend would print a screenful of errors from C while
+    failing; asking first keeps the terminal clean (settings say "no audio device")."""
+    if os.environ.get("SDL_AUDIODRIVER") or not sys.platform.startswith("linux"):
+        return True                       # a driver was chosen (dummy in tests), or not ALSA's platform
+    if any(Path("/dev/snd").glob("pcmC*")):
+        return True
+    runtime = os.environ.get("XDG_RUNTIME_DIR", "")
+    servers = ("pulse/native", "pipewire-0")
+    return bool(os.environ.get("PULSE_SERVER")) or bool(runtime) and any(
+        (Path(runtime) / name).exists() for name in servers)
+
+
+@contextlib.contextmanager
+def quiet_stderr():
+    """Silence what C libraries print on file descriptor 2 (ALSA's config complaints)
+    while the mixer opens; its failure is reported once, in settings."""
+    try:
+        saved = os.dup(2)
+        null = os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        yield
+        return
+    try:
+        sys.stderr.flush()
+        os.dup2(null, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)
+
+
 class Sounds:
     """Plays the effects when a mixer is available and sound is on; silent otherwise."""
 
@@ -103,11 +140,14 @@ class Sounds:
         self.enabled = enabled
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         self.available = False
+        if not audio_device_present():
+            return                        # no audio device: the game goes on in silence
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(RATE, -16, 1, 512)
+                with quiet_stderr():
+                    pygame.mixer.init(RATE, -16, 1, 512)
             self.available = True
-        except pygame.error:              # no audio device: the game goes on in silence
+        except pygame.error:              # the device would not open: silence too
             return
         freq, _size, channels = pygame.mixer.get_init()
         for name in SOUND_NAMES:

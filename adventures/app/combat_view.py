@@ -1,8 +1,14 @@
 """The combat panel: both cards revealed together, then the totals and the damage.
 
 It is fed from game events: "reveal" (the cards, read from game.combat while it is live)
-and "combat" (attack, defense and damage values), and stays up until the player closes it
-(a click) or the next combat replaces it.
+and "combat" (attack, defense and damage values). It lives exactly as long as its combat:
+once the fight is over (its Combat is no longer in game.combat_stack) the next event or
+question takes it away, so it never lingers into the next turn or round. The controller
+holds the game on the result for a few seconds (settings: combat_seconds); meanwhile the
+panel shows "Continue (Space)", which ends the hold.
+
+The panel draws into whatever rect it is given (the layout's combat region): the cards
+take the height that is left after the names, the result and the effect lines.
 """
 from __future__ import annotations
 
@@ -11,89 +17,117 @@ import pygame
 from adventures.app import card_view
 from adventures.app import theme as T
 
+CONTINUE = "Continue (Space)"
+MAX_CARD_W = 150          # cards no bigger than this: the rest of the region is left to the log
+
 
 class CombatSnapshot:
-    __slots__ = ("attacker", "defender", "att_card", "def_card", "att", "dfn", "damage", "steps", "closed")
+    __slots__ = ("combat", "attacker", "defender", "att_card", "def_card", "att", "dfn", "damage", "steps")
 
-    def __init__(self, attacker, defender, att_card, def_card):
+    def __init__(self, attacker, defender, att_card, def_card, combat=None):
+        self.combat = combat           # the engine's Combat: the panel leaves when it is over
         self.attacker = attacker
         self.defender = defender
         self.att_card = att_card
         self.def_card = def_card
         self.att = self.dfn = self.damage = None
         self.steps: list[str] = []     # effect lines after the reveal, in order
-        self.closed = False            # the turn moved on: the panel stays, its lines are final
 
 
 class CombatView:
     def __init__(self):
         self.snapshot: CombatSnapshot | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.continue_rect = pygame.Rect(0, 0, 0, 0)
         self.card_rects: list[tuple[pygame.Rect, object]] = []
+        self.holding = False           # the controller holds the game on the result
 
     def on_event(self, game, event: dict) -> None:
         kind = event.get("kind")
         if kind == "reveal":
             c = game.combat
             if c is not None:
-                self.snapshot = CombatSnapshot(c.attacker, c.defender, c.att_card, c.def_card)
-        elif kind == "combat" and self.snapshot is not None:
+                self.snapshot = CombatSnapshot(c.attacker, c.defender, c.att_card, c.def_card, c)
+            return
+        self.sync(game)
+        if self.snapshot is None:
+            return
+        if kind == "combat":
             self.snapshot.att = event.get("attack")
             self.snapshot.dfn = event.get("defense")
             self.snapshot.damage = event.get("damage")
-        elif kind in ("turn", "round", "end_of_round") and self.snapshot is not None:
-            self.snapshot.closed = True   # it stays until dismissed or the next combat
-        elif self.snapshot is not None and not self.snapshot.closed and kind not in ("draw",) and len(
-                self.snapshot.steps) < 6:
+        elif kind != "draw" and len(self.snapshot.steps) < 6:
             self.snapshot.steps.append(str(event.get("text", "")))
+
+    def sync(self, game) -> None:
+        """The panel leaves with its combat."""
+        snap = self.snapshot
+        if snap is not None and (game is None or not any(c is snap.combat for c in game.combat_stack)):
+            self.dismiss()
 
     def dismiss(self) -> None:
         self.snapshot = None
 
-    def draw(self, surf: pygame.Surface, board_rect: pygame.Rect, hover_pos, avoid=()) -> object | None:
-        """Draw in the board corner covering the fewest of the `avoid` points (weighted
-        (x, y, weight) tuples: spaces, glowing choices); returns the hovered card."""
+    @property
+    def shown(self) -> bool:
+        return self.snapshot is not None
+
+    def draw(self, surf: pygame.Surface, rect: pygame.Rect, hover_pos) -> object | None:
+        """Draw the panel at the top of `rect`, as tall as it needs (at most the rect: the
+        cards shrink first); returns the card under the mouse."""
         self.card_rects = []
+        self.continue_rect = pygame.Rect(0, 0, 0, 0)
         snap = self.snapshot
-        if snap is None:
+        if snap is None or rect.width < 40 or rect.height < 40:
             self.rect = pygame.Rect(0, 0, 0, 0)
             return None
-        steps = snap.steps[-3:]
-        # the biggest panel that fits a corner over empty board; smaller cards before covering spaces
-        best = None
-        biggest = max(84, min(150, int(board_rect.height / 4.6)))
-        for cw in range(biggest, 75, -8):
-            ch = int(cw * 1.4)
-            w = 2 * cw + 54
-            h = ch + 88 + 16 * len(steps)
-            corners = [(board_rect.right - w - 10, board_rect.top + 10), (board_rect.left + 10, board_rect.top + 10),
-                       (board_rect.right - w - 10, board_rect.bottom - h - 10),
-                       (board_rect.left + 10, board_rect.bottom - h - 10)]
-            for k, (cx, cy) in enumerate(corners):
-                r = pygame.Rect(cx, cy, w, h).inflate(16, 16)
-                cost = sum(weight for x, y, weight in avoid if r.collidepoint(x, y))
-                if best is None or (cost, k) < best[0][:2]:
-                    best = ((cost, k, cw), r.inflate(-16, -16))
-            if best[0][0] == 0:
-                break
-        cw = best[0][2]
-        ch = int(cw * 1.4)
-        rect = best[1]
-        self.rect = rect
+        pad = 8
+        inner = rect.inflate(-2 * pad, -2 * pad)
+        top = inner.top + T.font(12, True).get_linesize() + 2
+        names_h = T.font(12, True).get_linesize() + T.font(11).get_linesize() + 2
+        step_h = T.font(11).get_linesize()
+        result_h = T.font(14, True).get_linesize() if snap.att is not None else 0
+        button_h = T.font(13).get_linesize() + 10
+        gap = max(18, T.text_width("vs", 15, True) + 10)
+        # a wide, short region puts the result beside the cards; otherwise it goes below
+        side_by_side = inner.width > 2.6 * (inner.bottom - top)
+        if side_by_side:
+            card_h = inner.bottom - top - names_h
+            card_w = int(card_h * 0.7)
+            cards = pygame.Rect(inner.left, top, min(inner.width // 2, 2 * card_w + gap + 40), card_h + names_h)
+            text = pygame.Rect(cards.right + 10, top, inner.right - cards.right - 10, inner.bottom - top)
+        else:
+            steps_h = sum(len(T.wrap(step, 11, max(10, inner.width))) for step in snap.steps[-3:]) * step_h
+            below = result_h + (button_h + 4 if self.holding else 0) + 4
+            room = inner.bottom - top - names_h - below
+            steps_h = min(steps_h, max(0, room - 60))              # the cards come first
+            col_w = (inner.width - gap) // 2
+            card_w = min(MAX_CARD_W, col_w, int((room - steps_h) * 0.7))
+            card_h = int(card_w / 0.7)
+            cards = pygame.Rect(inner.left, top, inner.width, card_h + names_h)
+            text = pygame.Rect(inner.left, cards.bottom + 4, inner.width, below - 4 + steps_h)
+            rect = pygame.Rect(rect.left, rect.top, rect.width, min(rect.height, text.bottom + pad - rect.top))
+        self.rect = pygame.Rect(rect)
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-        shade.fill((14, 16, 22, 232))
+        shade.fill((14, 16, 22, 240))
         surf.blit(shade, rect)
         pygame.draw.rect(surf, (200, 90, 90), rect, 2, border_radius=10)
-        T.draw_text(surf, "COMBAT", (rect.centerx, rect.top + 6), 12, (255, 150, 150), bold=True, anchor="midtop")
+        T.draw_text(surf, "COMBAT", (inner.centerx, inner.top), 12, (255, 150, 150), bold=True, anchor="midtop")
+        col_w = (cards.width - gap) // 2
+        card_w = max(10, min(int(card_h * 0.7), col_w))
+        card_h = min(card_h, int(card_w / 0.7))
         hover = None
         for k, (fighter, card, verb) in enumerate(((snap.attacker, snap.att_card, "attacks"),
                                                   (snap.defender, snap.def_card, "defends"))):
-            x = rect.left + 12 + k * (cw + 30)
-            T.draw_text(surf, fighter.name, (x + cw // 2, rect.top + 21), 12,
-                        T.mix(T.seat_color(fighter.side), (255, 255, 255), 0.25), bold=True, anchor="midtop",
-                        max_width=cw + 26)
-            T.draw_text(surf, verb, (x + cw // 2, rect.top + 35), 11, T.MUTED, anchor="midtop")
-            r = pygame.Rect(x, rect.top + 50, cw, ch)
+            cx = cards.left + col_w // 2 + k * (col_w + gap)
+            y = cards.top
+            name_size = T.fit_size(fighter.name, 12, col_w, True)
+            T.draw_text(surf, fighter.name, (cx, y), name_size,
+                        T.mix(T.seat_color(fighter.side), (255, 255, 255), 0.25), bold=True, anchor="midtop")
+            y += T.font(12, True).get_linesize()
+            T.draw_text(surf, verb, (cx, y), 11, T.MUTED, anchor="midtop")
+            r = pygame.Rect(0, cards.top + names_h, card_w, card_h)
+            r.centerx = cx
             if card is None:
                 pygame.draw.rect(surf, T.BG, r, border_radius=8)
                 pygame.draw.rect(surf, T.PANEL_EDGE, r, 1, border_radius=8)
@@ -104,16 +138,35 @@ class CombatView:
                 self.card_rects.append((r, card))
                 if over:
                     hover = card
-        T.draw_text(surf, "vs", (rect.centerx, rect.top + 50 + ch // 2), 15, T.MUTED, bold=True, anchor="center")
-        y = rect.top + 56 + ch
+        T.draw_text(surf, "vs", (cards.centerx, cards.top + names_h + card_h // 2), 15, T.MUTED, bold=True,
+                    anchor="center")
+
+        # the result, the last effect lines, and the Continue button while the game holds
+        y = text.top + (max(0, (text.height - result_h - button_h - 3 * step_h) // 2) if side_by_side else 0)
+        bottom = text.bottom
+        if self.holding:
+            w = T.text_width(CONTINUE, 13, True) + 24
+            self.continue_rect = pygame.Rect(text.right - w, bottom - button_h, w, button_h)
+            over = self.continue_rect.collidepoint(hover_pos)
+            pygame.draw.rect(surf, T.mix(T.ACCENT, T.HOVER, 0.2) if over else T.ACCENT, self.continue_rect,
+                             border_radius=6)
+            T.draw_text(surf, CONTINUE, self.continue_rect.center, 13, (12, 30, 12), bold=True, anchor="center")
+            bottom = self.continue_rect.top - 4
         if snap.att is not None:
             dmg = snap.damage or 0
-            text = f"{snap.att} vs {snap.dfn}: " + (f"{dmg} damage" if dmg else "blocked")
-            T.draw_text(surf, text, (rect.centerx, y), 14, (255, 140, 130) if dmg else (150, 210, 255), bold=True,
-                        anchor="midtop")
-        y += 18
-        for line in steps:
-            T.draw_text(surf, line, (rect.left + 8, y), 11, T.MUTED, max_width=rect.width - 16)
-            y += 16
-        T.draw_text(surf, "click to close", (rect.right - 8, rect.bottom - 4), 11, T.DIM, anchor="bottomright")
+            result = f"{snap.att} vs {snap.dfn}: " + (f"{dmg} damage" if dmg else "blocked")
+            size = T.fit_size(result, 14, text.width, True)
+            T.draw_text(surf, result, (text.centerx, y), size, (255, 140, 130) if dmg else (150, 210, 255),
+                        bold=True, anchor="midtop")
+            y += result_h
+        room = max(0, (bottom - y) // step_h)
+        lines: list[str] = []
+        for step in reversed(snap.steps[-3:]):          # the newest whole effect lines that fit
+            wrapped = list(T.wrap(step, 11, max(10, text.width)))
+            if len(lines) + len(wrapped) > room:
+                break
+            lines = wrapped + lines
+        for line in lines:
+            T.draw_text(surf, line, (text.left, y), 11, T.MUTED)
+            y += step_h
         return hover

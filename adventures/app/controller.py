@@ -51,8 +51,10 @@ class FrameLimit(AppSignal):
 class Restart(AppSignal):
     """Rebuild a game from its setup and a prefix of its answers (undo, load)."""
 
-    def __init__(self, setup: GameSetup, answers: list[int], marks: list, bot_rng=None, message: str = ""):
+    def __init__(self, setup: GameSetup, answers: list[int], marks: list, bot_rng=None, message: str = "",
+                 undo: bool = False):
         super().__init__(message)
+        self.undo = undo              # the same player takes a decision back: no curtain in between
         self.setup = setup
         self.answers = answers
         self.marks = marks
@@ -129,8 +131,9 @@ class HumanAgent:
 
 class GameController:
     def __init__(self, app, setup: GameSetup, answers: list[int] | None = None, marks: list | None = None,
-                 bot_rng=None, message: str = ""):
+                 bot_rng=None, message: str = "", undo: bool = False):
         self.app = app
+        self.after_undo = undo
         self.setup = setup
         self.answers = list(answers or [])
         self.marks: list[Mark] = list(marks or [])
@@ -140,6 +143,7 @@ class GameController:
         self.fast_forward = bool(self.answers)   # no pacing until the first new human decision
         self.in_end_of_round = False
         self.banner_due = False          # an objective banner waits for what the objective did
+        self.combat_result_due = False   # the combat's damage is about to land: hold then
         self.autosave_failing = False
         self.human = HumanAgent(self)
 
@@ -186,6 +190,8 @@ class GameController:
         agents, table = self.agents()
         scene = self.app.game_scene
         scene.prepare(self)      # setup decisions (starting spaces) are asked on the game screen
+        if not self.after_undo:
+            scene.viewer_seat = None     # a new or loaded game: nobody has passed a curtain yet
         if self.answers:
             from adventures.persistence.save import restore
             record = {"scenario": self.setup.scenario.model_dump(mode="json"), "seed": self.setup.seed,
@@ -209,6 +215,7 @@ class GameController:
             if warning:
                 self.message = f"{self.message} · {warning}" if self.message else warning
         game.observer = self.observe
+        game.hidden_hands = not self.setup.open_hands     # part of the game: its saves keep it
         game.keep_checkpoints = True              # "Suggest" searches from the last quiet point
         self.app.game_scene.attach(game, self)
         if self.message:
@@ -258,6 +265,12 @@ class GameController:
         self.marks.append(mark)
         return index
 
+    def set_open_hands(self, open_hands: bool) -> None:
+        """The table changed its mind (menu): the game and its next saves follow."""
+        self.setup.open_hands = open_hands
+        if self.game is not None:
+            self.game.hidden_hands = not open_hands
+
     def needs_curtain(self, decision) -> bool:
         """Hot seat: a private decision of another human seat while hands are hidden."""
         if self.setup.open_hands or len(self.human_seats) < 2:
@@ -280,6 +293,18 @@ class GameController:
             self.in_end_of_round = False
         if kind == "turn" and not game.replaying:
             self.autosave()                       # every turn start: a crash or a close loses nothing
+        if kind == "combat":
+            # the result is held once the health bars show it: at the combat damage, which
+            # the engine deals right after this event (at once when nothing is dealt)
+            landing = (event.get("damage") or 0) > 0 and game.combat is not None and game.combat.defender.alive
+            self.combat_result_due = landing
+            if not landing:
+                self.hold_combat()
+            return
+        if self.combat_result_due:
+            self.combat_result_due = False
+            self.hold_combat()
+            return
         if game.replaying or self.fast_forward or scene.skip_turn or self.app.speed_ms <= 0:
             return
         if banner is not None:
@@ -293,10 +318,7 @@ class GameController:
         delay = int(PACE.get(kind, 0.6) * self.app.speed_ms)
         if kind == "move":                   # the slide plays out in full
             delay = max(delay, scene.motion.sliding_until() - pygame_ticks())
-        if kind == "combat" and self.human_seats and self.app.prefs.get("combat_hold", "click") == "click":
-            # the reveal stays until a player closes it (bots-only games follow the pace)
-            self.app.wait(scene, None, done=lambda: scene.combat.snapshot is None)
-        elif delay > 0:
+        if delay > 0:
             self.app.wait(scene, delay)
 
     def hold_banner(self) -> None:
@@ -312,6 +334,21 @@ class GameController:
         finally:
             scene.banner_held = False
             scene.banners.dismiss()
+
+    def hold_combat(self) -> None:
+        """Hold the game on a combat's result for the set time (settings: combat_seconds),
+        whoever fights: "Continue (Space)" or a click on the panel ends it sooner."""
+        from adventures.app.settings import combat_ms
+        scene = self.app.game_scene
+        if self.game.replaying or self.fast_forward or scene.skip_turn or self.app.speed_ms <= 0:
+            return
+        if scene.combat.snapshot is None:
+            return
+        scene.combat.holding = True
+        try:
+            self.app.wait(scene, combat_ms(self.app.prefs))
+        finally:
+            scene.combat.holding = False
 
     def paced_now(self) -> bool:
         """Enemy and bot turns play out slowly enough to follow; human turns never wait."""
@@ -341,7 +378,7 @@ class GameController:
             return why
         mark = self.marks[-1]
         raise Restart(self.setup, list(self.game.answers[:mark.answer_index]), self.marks[:-1], mark.bot_rng_state,
-                      "Undone: choose again.")
+                      "Undone: choose again.", undo=True)
 
     def save(self, path: Path | None = None) -> str:
         from adventures.persistence.save import SaveError, save_game
@@ -410,13 +447,17 @@ class GameController:
 
 
 def restart_from_file(path: Path, open_hands: bool = True) -> BaseException:
-    """The Restart that resumes the save at `path`, or LoadFailed with a one-line reason."""
+    """The Restart that resumes the save at `path`, or LoadFailed with a one-line reason.
+    Hands are hidden as the save says; `open_hands` only decides for a save that did not
+    record it (save version 1)."""
     from adventures.persistence.save import SaveError, definition_of, load_record
     try:
         record = load_record(path)
     except SaveError as exc:
         return LoadFailed(str(exc))
     scenario = definition_of(record)
+    if record.get("hidden_hands") is not None:
+        open_hands = not record["hidden_hands"]
     setup = GameSetup(scenario, record["seed"], open_hands, source=str(path), content=record.get("content"))
     return Restart(setup, list(record["answers"]), [], record.get("bot_rng"), f"Loaded {Path(path).name}")
 

@@ -25,6 +25,7 @@ from engine.decisions import TABLE
 from engine.state import Card, Fighter
 
 TOAST_MS = 2800
+PULSE_MS = 4000          # legal choices pulse this long after the last input, then hold still
 SOUNDS = {"reveal": "reveal", "damage": "hit", "threat": "threat", "objective": "objective"}
 
 
@@ -77,6 +78,8 @@ class GameScene:
         self._intent_key = None
         self.private_seat: int | None = None    # whose hidden hand the current question shows
         self.after_curtain: int | None = None   # open that hand once its owner passed the curtain
+        self.decision_since = 0                 # when the question on screen was asked (ticks)
+        self.curtain_seat: int | None = None    # whose curtain is up (hot seat)
 
     # ------------------------------------------------------------ wiring
     def prepare(self, controller) -> None:
@@ -87,6 +90,7 @@ class GameScene:
         self.combat.dismiss()
         self.trail = None
         self.tab_side = None
+        self.curtain_seat = None
         self.motion.clear()
         self.banners.dismiss()
         self.turn_intent = []
@@ -140,6 +144,8 @@ class GameScene:
         return banner
 
     def begin_decision(self, decision) -> None:
+        self.combat.sync(self.game)              # a finished fight's panel leaves with it
+        self.decision_since = pygame.time.get_ticks()
         self.private_seat = self.after_curtain = None
         self.model = None
         self.model = PromptModel(self.game, decision, None, private_groups(decision, self.hand_hidden_for))
@@ -164,6 +170,7 @@ class GameScene:
         number = next((n for n, s in seats.items() if s is side), None)
         self.overlay = overlays.curtain_overlay(side, number)
         self.viewer_seat = None
+        self.curtain_seat = seat          # the hand area names whose curtain this is
 
     # ------------------------------------------------------------ whose hand is shown
     def hand_hidden_for(self, side, decision) -> bool:
@@ -209,6 +216,9 @@ class GameScene:
         open_hands = ctl.setup.open_hands if ctl is not None else True
         hotseat = not open_hands and len(humans) > 1
         d = self.model.decision if self.model is not None else None
+        if self.curtain_seat is not None:       # behind a player's curtain: their hand, face down
+            side = self.side_of_seat(self.curtain_seat)
+            return side, True, f"{side.name}'s hand: pass the device to {side.name}'s player", []
         if self.private_seat is not None and d is not None:      # its owner is picking a card in private
             side = self.side_of_seat(self.private_seat)
             return side, False, "", []
@@ -252,8 +262,6 @@ class GameScene:
             if self.banner_held or (self.waiting and self.combat.rect.collidepoint(event.pos)):
                 self.skip_wait = True            # a click ends this hold; Space skips the turn
                 self.banners.dismiss()
-                if self.combat.rect.collidepoint(event.pos):
-                    self.combat.dismiss()
                 return
             self._click(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 3 and self.narrowed is not None:
@@ -271,6 +279,8 @@ class GameScene:
                 self.unnarrow()
             else:
                 self.open_menu()
+        elif event.key == pygame.K_SPACE and self.waiting and self.combat.holding:
+            self.skip_wait = True                # Continue: the combat result has been seen
         elif event.key == pygame.K_SPACE and self.waiting:
             self.skip_turn = True
         elif event.key == pygame.K_s and self.model is not None:
@@ -385,6 +395,7 @@ class GameScene:
             return
         if value == overlays.CLOSE:
             self.overlay = None
+            self.curtain_seat = None
             if self.after_curtain is not None and self.model is not None:
                 index, self.after_curtain = self.after_curtain, None
                 self.show_private(index)
@@ -424,7 +435,7 @@ class GameScene:
             self.app.cycle_speed()
             self.open_menu()
         elif value == "hands":
-            ctl.setup.open_hands = not ctl.setup.open_hands
+            ctl.set_open_hands(not ctl.setup.open_hands)
             self.app.prefs["open_hands"] = ctl.setup.open_hands
             self.open_menu()
         elif value == "reference":
@@ -447,6 +458,19 @@ class GameScene:
             ctl.quit()
 
     # ------------------------------------------------------------ drawing
+    def next_frame_in(self, now: int) -> int | None:
+        """When the screen changes without input (the app's frame loop sleeps until then):
+        0 while something moves, the toast's end, None when nothing would change."""
+        if self.motion.slides or self.motion.floaters or self.suggester.steps is not None:
+            return 0
+        if self.banners.banner is not None and not self.banner_held:
+            return 0                                  # fading out
+        if self.model is not None and now - max(self.app.last_input, self.decision_since) < PULSE_MS:
+            return 0                                  # the choices pulse a while, then stay lit
+        if self._toast is not None:
+            return max(0, self._toast[1] - now + 1)
+        return None
+
     def draw(self, surf: pygame.Surface, now: int) -> None:
         w, h = surf.get_size()
         if self.layout is None or self.layout.size != (max(w, 960), max(h, 600)):
@@ -491,13 +515,13 @@ class GameScene:
         bv.moving = self.motion.positions(bv.centers, now)
         bv.draw(surf, game, hl, now)
         bv.draw_borough_labels(surf, game)
-        avoid = [(x, y, 4 if i in hl.spaces else 1) for i, (x, y) in enumerate(bv.centers)]
-        avoid += [(*bv.centers[f.space], 6) for f in game.fighters]
         board_mark = provenance.of_board(game)
         self.update_intents()
         intent_view.draw(surf, bv, self.intents or self.turn_intent)
         self.motion.draw_floaters(surf, bv, game, now)
-        combat_hover = self.combat.draw(surf, L.board, self.hover_pos, avoid)
+        surf.set_clip(clip)
+        combat_hover = self.combat.draw(surf, self.combat_rect(), self.hover_pos)
+        surf.set_clip(L.board)
         self._card_badges(surf, self.combat.card_rects)
         faces_rect = None
         if model is not None:
@@ -579,6 +603,16 @@ class GameScene:
         if ready is not None:
             self.toast(ready)
         self._draw_toast(surf)
+
+    def combat_rect(self) -> pygame.Rect:
+        """The combat panel's place: the layout's combat region, else the board's top-left
+        corner at a size that keeps the cards readable."""
+        region = getattr(self.layout, "combat", None)
+        if region is not None:
+            return pygame.Rect(region)
+        board = self.layout.board
+        cw = max(84, min(150, int(board.height / 4.6)))
+        return pygame.Rect(board.left + 10, board.top + 10, min(board.width - 20, 2 * cw + 60), int(cw * 1.4) + 120)
 
     def _card_badges(self, surf, card_rects) -> None:
         """The approximation / your-content marker in each visible card's top-right corner."""

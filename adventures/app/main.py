@@ -14,7 +14,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=limits.seed_arg, default=None, help="seed for the scenario (default: random)")
     parser.add_argument("--resume", metavar="SAVE", type=limits.path_arg("save file"), help="open a saved game")
     parser.add_argument("--size", type=limits.size(MIN_WINDOW, MAX_WINDOW), default=None, help="window size, e.g. 1440x900")
-    parser.add_argument("--hidden-hands", action="store_true", help="hot seat: hide hands between players")
+    parser.add_argument("--hidden-hands", action="store_true", help="hot seat: hide hands between players (a save keeps its own choice)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -43,4 +43,4 @@ def run(args: argparse.Namespace) -> int:
         seed = args.seed if args.seed is not None else (scenario.seed if scenario.seed is not None else random_seed())
         start = GameSetup(scenario, seed, open_hands=not args.hidden_hands, source=args.scenario)
     app = App(size=args.size)
-    return app.run(start=start, resume=args.resume)
+    return app.run(start=start, resume=args.resume, open_hands=not args.hidden_hands)

@@ -280,6 +280,10 @@ class NewGameScene:
         return "random"
 
     # ------------------------------------------------------------ drawing
+    def next_frame_in(self, now: int) -> int | None:
+        """Only the seed field's cursor blinks (the app's frame loop sleeps otherwise)."""
+        return 500 - now % 500 if self.seed_field.focused else None
+
     def draw(self, surf: pygame.Surface, now: int) -> None:
         W, H = surf.get_size()
         surf.fill(T.BG)

@@ -1,11 +1,17 @@
 """Settings that stick (saved in prefs.json with the rest of the preferences): text size,
-colour-blind-safe palette, sound, and how long the combat panel stays."""
+colour-blind-safe palette, sound, and how long a combat's result stays on screen."""
 from __future__ import annotations
 
 from adventures.app import theme as T
 from adventures.app.overlays import CLOSE, ButtonOverlay
 
-HOLDS = {"click": "stays until closed", "pace": "follows the enemy speed"}
+COMBAT_SECONDS = (1, 2, 3, 5)      # how long a combat's result is held ("Continue (Space)" ends it)
+DEFAULT_COMBAT_SECONDS = 2
+
+
+def combat_ms(prefs: dict) -> int:
+    seconds = prefs.get("combat_seconds", DEFAULT_COMBAT_SECONDS)
+    return int(1000 * (seconds if seconds in COMBAT_SECONDS else DEFAULT_COMBAT_SECONDS))
 
 
 def apply(app) -> None:
@@ -13,8 +19,9 @@ def apply(app) -> None:
     prefs = app.prefs
     prefs["ui_scale"] = T.set_scale(prefs.get("ui_scale", 1.0))
     prefs["palette"] = T.set_palette(str(prefs.get("palette", "standard")))
-    if prefs.get("combat_hold") not in HOLDS:
-        prefs["combat_hold"] = "click"
+    if prefs.get("combat_seconds") not in COMBAT_SECONDS:
+        prefs["combat_seconds"] = DEFAULT_COMBAT_SECONDS
+    prefs.pop("combat_hold", None)          # the old "stays until closed" setting is gone
     prefs["sound"] = bool(prefs.get("sound", True))
     sounds = getattr(app, "sounds", None)
     if sounds is not None:
@@ -30,8 +37,9 @@ def toggle(app, key: str) -> None:
         prefs["palette"] = "colour-blind" if prefs.get("palette") != "colour-blind" else "standard"
     elif key == "sound":
         prefs["sound"] = not prefs.get("sound", True)
-    elif key == "combat_hold":
-        prefs["combat_hold"] = "pace" if prefs.get("combat_hold") == "click" else "click"
+    elif key == "combat_seconds":
+        i = COMBAT_SECONDS.index(prefs["combat_seconds"]) if prefs.get("combat_seconds") in COMBAT_SECONDS else 0
+        prefs["combat_seconds"] = COMBAT_SECONDS[(i + 1) % len(COMBAT_SECONDS)]
     apply(app)
 
 
@@ -45,6 +53,6 @@ def settings_overlay(app) -> ButtonOverlay:
         (f"Text size: {int(round(T.SCALE * 100))}%", ("setting", "ui_scale")),
         (f"Colours: {prefs.get('palette', 'standard')}", ("setting", "palette")),
         (f"Sound: {sound}  (M)", ("setting", "sound")),
-        (f"Combat panel: {HOLDS.get(prefs.get('combat_hold', 'click'))}", ("setting", "combat_hold")),
+        (f"Combat result stays: {combat_ms(prefs) // 1000} s", ("setting", "combat_seconds")),
         ("Back", CLOSE),
-    ], ["Saved for next time. The colour-blind-safe palette uses the Okabe-Ito colours."], width=460)
+    ], ["Saved for next time. The colour-blind-safe palette keeps the four seats apart under red-green colour blindness."], width=460)

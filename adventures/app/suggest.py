@@ -117,5 +117,5 @@ class ThinkingExpert:
                 box["i"] = value
             return done
         if not step():
-            self.app.run_scene(self.app.game_scene, until=step)
+            self.app.run_scene(self.app.game_scene, until=step, busy=True)
         return box["i"]

@@ -32,13 +32,12 @@ FOOT: Color = (128, 72, 170)         # Foot soldiers: purple side = patrolling
 FOOT_ENTRENCHED: Color = (60, 30, 40)
 DX_SHADE: Color = (120, 40, 170)
 
-# Player seats (overridden by a hero's signature colour when we know it).
-SEAT_COLORS: list[Color] = [(58, 134, 255), (255, 140, 40), (170, 90, 220), (40, 190, 170)]
-HERO_COLORS: dict[str, Color] = {
-    "leonardo": (58, 134, 255), "raphael": (225, 60, 60), "donatello": (150, 90, 220),
-    "michelangelo": (255, 140, 40), "april": (250, 210, 60), "april_oneil": (250, 210, 60),
-    "splinter": (170, 120, 80), "casey_jones": (200, 200, 200),
-}
+# Player seats: one colour per SEAT (never per hero, so any team of heroes is told apart),
+# chosen apart from each other, from the enemies, from the board's zone colours (red,
+# yellow, blue, purple, green), Dimension X's purple, the Foot, the yellow of legal choices
+# and the white space-number discs (tests/test_table_colours.py measures it: CIEDE2000,
+# and for the colour-blind palette after protanopia/deuteranopia simulation too).
+SEAT_COLORS: list[Color] = [(34, 221, 255), (255, 170, 255), (153, 255, 0), (170, 187, 255)]
 VILLAIN_COLOR: Color = (190, 30, 45)
 MINION_COLORS: list[Color] = [(230, 90, 70), (210, 60, 120), (240, 120, 110), (180, 70, 60)]
 
@@ -64,25 +63,23 @@ def readable_on(bg: Color) -> Color:
 
 
 def seat_color(side) -> Color:
-    """A player side's colour: its hero's signature colour, else its seat colour."""
+    """A side's colour: its seat's for a player (the same on the setup screen and in play),
+    red shades for the enemies."""
     if side is None:
         return MUTED
     if side.is_enemy:
         return VILLAIN_COLOR if side.index == 10 else MINION_COLORS[(side.index - 11) % len(MINION_COLORS)]
-    return HERO_COLORS.get(side.hero_key, SEAT_COLORS[side.index % len(SEAT_COLORS)])
+    return SEAT_COLORS[side.index % len(SEAT_COLORS)]
 
 
 # ---------------------------------------------------------------- settings: palette and text size
-STANDARD = {"seats": list(SEAT_COLORS), "heroes": dict(HERO_COLORS), "minions": list(MINION_COLORS),
-            "villain": VILLAIN_COLOR}
-# Okabe & Ito's colour-blind-safe set: every pair stays apart under the common colour blindnesses.
+STANDARD = {"seats": list(SEAT_COLORS), "minions": list(MINION_COLORS), "villain": VILLAIN_COLOR}
+# Colour-blind safe: seats that stay apart from each other and from the enemies' reds under
+# protanopia and deuteranopia (Machado 2009 simulation), by hue and lightness together.
 COLOUR_BLIND = {
-    "seats": [(0, 114, 178), (230, 159, 0), (204, 121, 167), (86, 180, 233)],
-    "heroes": {"leonardo": (0, 114, 178), "raphael": (213, 94, 0), "donatello": (204, 121, 167),
-               "michelangelo": (230, 159, 0), "april": (240, 228, 66), "april_oneil": (240, 228, 66),
-               "splinter": (160, 120, 80), "casey_jones": (200, 200, 200)},
-    "minions": [(240, 228, 66), (86, 180, 233), (0, 158, 115), (220, 220, 220)],
-    "villain": (213, 94, 0),
+    "seats": [(0, 255, 255), (255, 0, 255), (153, 255, 0), (187, 255, 204)],
+    "minions": list(MINION_COLORS),
+    "villain": VILLAIN_COLOR,
 }
 PALETTES = {"standard": STANDARD, "colour-blind": COLOUR_BLIND}
 SCALES = (0.85, 1.0, 1.15, 1.3)
@@ -96,8 +93,6 @@ def set_palette(name: str) -> str:
         name = "standard"
     pal = PALETTES[name]
     SEAT_COLORS[:] = pal["seats"]
-    HERO_COLORS.clear()
-    HERO_COLORS.update(pal["heroes"])
     MINION_COLORS[:] = pal["minions"]
     VILLAIN_COLOR = pal["villain"]
     return name

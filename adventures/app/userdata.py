@@ -131,7 +131,7 @@ PREF_CHECKS = {
     "controls": lambda v: _names(v),
     "ui_scale": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0.5 <= v <= 3.0,
     "palette": lambda v: isinstance(v, str) and 0 < len(v) <= 40,
-    "combat_hold": lambda v: isinstance(v, str) and 0 < len(v) <= 40,
+    "combat_seconds": lambda v: _int_in(v, 1, 60),
     "sound": lambda v: isinstance(v, bool),
 }
 

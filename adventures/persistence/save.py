@@ -7,7 +7,12 @@ A game is rebuilt by replaying: same scenario + same seed + same answers = same 
      "scenario": {...ScenarioDef...}, "seed": 7, "answers": [0, 2, ...],
      "state_hash": "...", "round": 3, "saved_at": "2024-05-01T12:00:00+00:00",
      "bot_rng": [...],            # optional: the bots' RNG, so random bots continue alike
-     "content": {"digest": "...", "yours": [...]}}   # optional: the content played with
+     "content": {"digest": "...", "yours": [...]},   # optional: the content played with
+     "hidden_hands": true}        # hot seat: hands stay hidden between players (version 2)
+
+Versions: 0 (never released), 1, 2 (adds "hidden_hands"; a version-1 save gets null,
+"not recorded", and whoever opens it decides as before). Older records are migrated
+step by step on reading (MIGRATIONS).
 
 A competitive game (adventures.competitive) adds "kind": "match" and its "scenario" is the
 MatchDef; a record without "kind" is a co-op adventure, as every save before matches.
@@ -35,7 +40,7 @@ from adventures.persistence.content_stamp import content_stamp
 from adventures.persistence.hashing import state_hash
 
 FORMAT = "tmnt-adventures-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
 MAX_SAVE_BYTES = 5 * 1024 * 1024
 MAX_ANSWERS = 500_000          # far beyond any real game (~1000 decisions)
 MAX_ROUND = 10_000
@@ -59,7 +64,9 @@ def is_match(definition) -> bool:
 
 
 def game_record(game) -> dict:
-    """The JSON-able record of `game` as it stands (see the module docstring)."""
+    """The JSON-able record of `game` as it stands (see the module docstring).
+    `game.hidden_hands` (set by the app; absent: open) says whether the table plays
+    with hands hidden: part of the game, so a loaded hot-seat game stays hidden."""
     version, state, gauss = game.bot_rng.getstate()
     return {
         "format": FORMAT,
@@ -73,6 +80,7 @@ def game_record(game) -> dict:
         "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "bot_rng": [version, list(state), gauss],
         "content": content_stamp(game),
+        "hidden_hands": bool(getattr(game, "hidden_hands", False)),
     }
 
 
@@ -162,8 +170,17 @@ def _migrate_0(record: dict) -> dict:
     return out
 
 
+def _migrate_1(record: dict) -> dict:
+    """Version 1 did not keep whether hands were hidden: null says "not recorded", and the
+    app opens it with its own choice, as it did before version 2."""
+    out = dict(record)
+    out["hidden_hands"] = None
+    out["version"] = 2
+    return out
+
+
 # version N -> function turning a version-N record into a version-N+1 record
-MIGRATIONS = {0: _migrate_0}
+MIGRATIONS = {0: _migrate_0, 1: _migrate_1}
 
 
 def _no_constants(name: str):
@@ -287,6 +304,10 @@ def _check_shape(record: dict, where: str, catalog) -> dict:
         raise SaveError(f"{where}: saved_at must be a string, got {_kind(record['saved_at'])}")
     if record.get("bot_rng") is not None:
         _check_bot_rng(record["bot_rng"], where)
+    if "hidden_hands" not in record:
+        raise SaveError(f"{where}: missing hidden_hands (true, false, or null when not recorded)")
+    if record["hidden_hands"] is not None and not isinstance(record["hidden_hands"], bool):
+        raise SaveError(f"{where}: hidden_hands must be true, false or null, got {_short(record['hidden_hands'])}")
     kind = record.get("kind", "adventure")
     if kind in ("match", "adventure"):
         record["scenario"] = _check_definition(record["scenario"], where, catalog, match=kind == "match")
