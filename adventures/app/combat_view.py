@@ -59,26 +59,13 @@ class CombatView:
             self.rect = pygame.Rect(0, 0, 0, 0)
             return None
         steps = snap.steps[-3:]
-        # the biggest panel that fits a corner over empty board; smaller cards before covering spaces
-        best = None
-        biggest = max(84, min(150, int(board_rect.height / 4.6)))
-        for cw in range(biggest, 75, -8):
-            ch = int(cw * 1.4)
-            w = 2 * cw + 54
-            h = ch + 88 + 16 * len(steps)
-            corners = [(board_rect.right - w - 10, board_rect.top + 10), (board_rect.left + 10, board_rect.top + 10),
-                       (board_rect.right - w - 10, board_rect.bottom - h - 10),
-                       (board_rect.left + 10, board_rect.bottom - h - 10)]
-            for k, (cx, cy) in enumerate(corners):
-                r = pygame.Rect(cx, cy, w, h).inflate(16, 16)
-                cost = sum(weight for x, y, weight in avoid if r.collidepoint(x, y))
-                if best is None or (cost, k) < best[0][:2]:
-                    best = ((cost, k, cw), r.inflate(-16, -16))
-            if best[0][0] == 0:
-                break
-        cw = best[0][2]
+        # the panel has its own region (GameLayout.combat): the biggest cards that fit it
+        cw = min(150, (board_rect.width - 74) // 2,
+                 int((board_rect.height - 20 - 88 - 16 * len(steps)) / 1.4))
+        cw = max(40, cw)
         ch = int(cw * 1.4)
-        rect = best[1]
+        rect = pygame.Rect(0, 0, 2 * cw + 54, ch + 88 + 16 * len(steps))
+        rect.midtop = (board_rect.centerx, board_rect.top + 6)
         self.rect = rect
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
         shade.fill((14, 16, 22, 232))

@@ -68,6 +68,7 @@ class GameScene:
         self.suggester = Suggester()
         self.skip_button: Button | None = None
         self.status = ""
+        self.turn_side = None                   # whose turn the prompt bar names (set by "turn" events)
         self.motion = Motion()                  # fighters sliding, damage rising
         self.banners = BannerView()
         self.banner_held = False                # the controller holds the game on a banner
@@ -103,7 +104,9 @@ class GameScene:
         self.status = ""
 
     def resize(self, w: int, h: int) -> None:
-        self.layout = GameLayout.for_size(w, h)
+        players = sum(1 for s in self.game.sides if not s.is_enemy) if self.game is not None else 1
+        aspect = BoardView.content_aspect(self.game.board) if self.game is not None else 1.6
+        self.layout = GameLayout.for_size(w, h, players, T.SCALE, aspect)
         if self.board_view is not None:
             self.board_view.layout(self.layout.board)
 
@@ -117,9 +120,14 @@ class GameScene:
         kind = event.get("kind")
         self.motion.on_event(self.game, event, now)
         current = None if self.banners.expired(now) else self.banners.banner
-        banner = banner_for(self.game, event, current)
+        # a replay (undo, load, Continue) rebuilds the game silently: its banners were seen already
+        banner = None if self.game.replaying else banner_for(self.game, event, current)
         if banner is not None:
             self.banners.show(banner, now)
+        if kind == "turn":
+            self.turn_side = next((s for s in self.game.sides if s.index == event.get("side")), None)
+        elif kind in ("round", "end_of_round", "game_over"):
+            self.turn_side = None        # between turns nobody's turn is shown (not the last enemy's)
         if kind == "turn":
             side = next((s for s in self.game.sides if s.index == event.get("side")), None)
             self.turn_intent = intent_view.turn_intent(self.game, side) if side is not None and side.is_enemy else []
@@ -245,7 +253,9 @@ class GameScene:
             self._handle_key(event)
         elif event.type == pygame.MOUSEWHEEL:
             pos = pygame.mouse.get_pos()
-            if not self.log.handle_wheel(pos, event.y) and self.layout and self.layout.prompt.collidepoint(pos):
+            if self.log.handle_wheel(pos, event.y) or self.hud.handle_wheel(pos, event.y):
+                return
+            if self.layout and self.layout.prompt.collidepoint(pos):
                 self.prompt_bar.page += 1 if event.y < 0 else -1
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.hover_pos = event.pos
@@ -449,7 +459,7 @@ class GameScene:
     # ------------------------------------------------------------ drawing
     def draw(self, surf: pygame.Surface, now: int) -> None:
         w, h = surf.get_size()
-        if self.layout is None or self.layout.size != (max(w, 960), max(h, 600)):
+        if self.layout is None or self.layout.size != (max(w, 960), max(h, 600)) or self.layout.scale != T.SCALE:
             self.resize(w, h)
         L = self.layout
         game = self.game
@@ -491,38 +501,36 @@ class GameScene:
         bv.moving = self.motion.positions(bv.centers, now)
         bv.draw(surf, game, hl, now)
         bv.draw_borough_labels(surf, game)
-        avoid = [(x, y, 4 if i in hl.spaces else 1) for i, (x, y) in enumerate(bv.centers)]
-        avoid += [(*bv.centers[f.space], 6) for f in game.fighters]
         board_mark = provenance.of_board(game)
         self.update_intents()
         intent_view.draw(surf, bv, self.intents or self.turn_intent)
         self.motion.draw_floaters(surf, bv, game, now)
-        combat_hover = self.combat.draw(surf, L.board, self.hover_pos, avoid)
-        self._card_badges(surf, self.combat.card_rects)
+        surf.set_clip(clip)
+        # the combat panel and a die's faces share their own region beside the board
+        pygame.draw.rect(surf, T.BG, L.aside)
+        surf.set_clip(L.combat)
         faces_rect = None
         if model is not None:
-            faces_rect = die_view.draw_faces(surf, L.board, model.decision.context or {},
-                                             [bv.centers[f.space] for f in game.fighters if f.space is not None])
-        if faces_rect is not None and faces_rect.collidepoint(self.hover_pos):
-            bv.hover_space = None                 # reading the faces: no space popup over them
+            faces_rect = die_view.draw_faces(surf, L.combat, model.decision.context or {})
+        combat_hover = None
+        if faces_rect is None:
+            combat_hover = self.combat.draw(surf, L.combat, self.hover_pos)
+            self._card_badges(surf, self.combat.card_rects)
         surf.set_clip(clip)
+        self.log_shown = faces_rect is None and self.combat.snapshot is None
 
         # top bar with the menu and undo buttons on its right
         self.hud.hits.clear()
-        status_bottom = self.hud.draw_side(surf, L.side, game, self.ctl.seat_kinds() if self.ctl else {},
-                                           intent_view.summary(self.intents))
-        bw = 236
-        self.hud.draw_top(surf, L.top, game, right_reserved=bw + 10)
-        self.top_buttons = [
-            Button(pygame.Rect(L.top.right - bw - 8, L.top.top + 14, 80, 34), "Suggest", value="suggest",
-                   size=14, enabled=model is not None),
-            Button(pygame.Rect(L.top.right - 150 - 8, L.top.top + 14, 66, 34), "Undo", value="undo", size=14,
-                   enabled=model is not None and self.ctl is not None and not self.ctl.undo_refusal()),
-            Button(pygame.Rect(L.top.right - 78, L.top.top + 14, 70, 34), "Menu", value="menu", size=14),
-        ]
+        self.hud.draw_side(surf, L.side, game, self.ctl.seat_kinds() if self.ctl else {},
+                           intent_view.summary(self.intents), self.hover_pos)
+        self.hud.draw_top(surf, L.top, game, rows=L.init_rows, per_row=L.init_per_row)
+        self.top_buttons = self._menu_buttons(L.buttons, model)
         for b in self.top_buttons:
             b.draw(surf, hover=b.rect.collidepoint(self.hover_pos))
-        self.log.draw(surf, L.log_rect(status_bottom), game.events)
+        if self.log_shown:                   # the log has the place the combat panel takes while it is up
+            self.log.draw(surf, L.log, game.events)
+        else:
+            self.log.rect = pygame.Rect(0, 0, 0, 0)
 
         # prompt bar (with a skip button while an enemy or bot turn plays out)
         reserved = 0
@@ -533,7 +541,8 @@ class GameScene:
             self.skip_button = Button(pygame.Rect(L.prompt.right - bw - 12, L.prompt.top + 10, bw, 34),
                                       label, value="skip", size=14, primary=True)
             reserved = bw + 22
-        self.prompt_bar.draw(surf, L.prompt, game, model, narrowed, self.hover_pos, self.status, reserved)
+        self.prompt_bar.draw(surf, L.prompt, game, model, narrowed, self.hover_pos, self.status, reserved,
+                             turn_side=self.turn_side)
 
         side, hidden, why, tabs = self.hand_state()
         legal = model.legal_cards() if model is not None else set()
@@ -579,6 +588,17 @@ class GameScene:
         if ready is not None:
             self.toast(ready)
         self._draw_toast(surf)
+
+    def _menu_buttons(self, area: pygame.Rect, model) -> list[Button]:
+        """Suggest, Undo and Menu side by side, sharing the width of their row."""
+        labels = [("Suggest", "suggest", model is not None),
+                  ("Undo", "undo", model is not None and self.ctl is not None and not self.ctl.undo_refusal()),
+                  ("Menu", "menu", True)]
+        gap = 6
+        w = (area.width - 16 - gap * (len(labels) - 1)) // len(labels)
+        h = area.height - 10
+        return [Button(pygame.Rect(area.left + 8 + k * (w + gap), area.top + 5, w, h), label, value=value, size=14,
+                       enabled=enabled) for k, (label, value, enabled) in enumerate(labels)]
 
     def _card_badges(self, surf, card_rects) -> None:
         """The approximation / your-content marker in each visible card's top-right corner."""

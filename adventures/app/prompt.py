@@ -169,13 +169,14 @@ class PromptBar:
                       hotkey=hotkey, primary=(i == 0), size=14, color=color)
 
     def draw(self, surf: pygame.Surface, rect: pygame.Rect, game, model: PromptModel | None,
-             narrowed: list[int] | None, hover_pos, status: str = "", reserved_right: int = 0) -> None:
+             narrowed: list[int] | None, hover_pos, status: str = "", reserved_right: int = 0,
+             turn_side=None) -> None:
         pygame.draw.rect(surf, T.PANEL_HI if model is not None else T.PANEL, rect)
         pygame.draw.line(surf, T.PANEL_EDGE, rect.topleft, rect.topright)
         x = rect.left + 12
         if model is None:
             self.buttons = []
-            cur = game.current
+            cur = turn_side          # whose turn it is (nobody's between rounds), not the last to act
             if cur is not None and game.over is None:
                 color = T.seat_color(cur)
                 chip = T.render(f"{cur.name}'s turn", 13, T.readable_on(color), True)

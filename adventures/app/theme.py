@@ -111,7 +111,7 @@ def set_scale(scale: float) -> float:
     except (TypeError, ValueError):
         scale = 1.0
     SCALE = min(SCALES, key=lambda s: abs(s - scale))
-    for cached in (font, render, fit, fit_size, wrap):
+    for cached in (font, render, _fit, fit_size, _wrap):
         cached.cache_clear()
     return SCALE
 
@@ -145,14 +145,41 @@ def render(text: str, size: int, color: Color = TEXT, bold: bool = False) -> pyg
     return font(size, bold).render(text, True, color)
 
 
+# ---------------------------------------------------------------- the one text function and its cut register
+# Every string the app draws to a width goes through draw_text / draw_wrapped / fit / wrap; whatever
+# they had to shorten is written here, so a test (tests/test_layout.py) can say which text was cut.
+CUTS: list[tuple[str, str]] = []          # (the full text, what was drawn instead), since reset_cuts()
+TRACE: list[tuple[str, pygame.Rect]] | None = None   # when a list: every line drawn by draw_text, with its rect
+NAME_MIN = 9                              # a name shrinks down to this size before anything else is done
+
+
+def reset_cuts(trace: bool = False) -> None:
+    global TRACE
+    CUTS.clear()
+    TRACE = [] if trace else None
+
+
+def note_cut(full: str, shown: str) -> None:
+    if len(CUTS) < 10_000:
+        CUTS.append((full, shown))
+
+
 def draw_text(surf: pygame.Surface, text: str, pos: tuple[int, int], size: int = 15, color: Color = TEXT,
-              bold: bool = False, anchor: str = "topleft", max_width: int | None = None) -> pygame.Rect:
-    """Blit one line of text; `anchor` is any pygame.Rect attribute name."""
-    if max_width is not None:
+              bold: bool = False, anchor: str = "topleft", max_width: int | None = None,
+              name: bool = False) -> pygame.Rect:
+    """Blit one line of text; `anchor` is any pygame.Rect attribute name.
+
+    Too wide for `max_width`, the text first shrinks (a name down to NAME_MIN, other text by two
+    points); only then is it cut with an ellipsis, and the cut is written to CUTS."""
+    if max_width is not None and text_width(text, size, bold) > max_width:
+        smallest = NAME_MIN if name else max(NAME_MIN, size - 2)
+        size = fit_size(text, size, max_width, bold, smallest)
         text = fit(text, size, max_width, bold)
     img = render(text, size, color, bold)
     rect = img.get_rect(**{anchor: pos})
     surf.blit(img, rect)
+    if TRACE is not None:
+        TRACE.append((text, rect))
     return rect
 
 
@@ -161,14 +188,21 @@ def text_width(text: str, size: int, bold: bool = False) -> int:
 
 
 @functools.lru_cache(maxsize=1024)
-def fit(text: str, size: int, width: int, bold: bool = False) -> str:
-    """Shorten with an ellipsis so the text fits `width` pixels."""
+def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
     f = font(size, bold)
     if f.size(text)[0] <= width:
         return text
     while text and f.size(text + "…")[0] > width:
         text = text[:-1]
     return text + "…"
+
+
+def fit(text: str, size: int, width: int, bold: bool = False) -> str:
+    """Shorten with an ellipsis so the text fits `width` pixels (a cut: written to CUTS)."""
+    shown = _fit(text, size, width, bold)
+    if shown != text:
+        note_cut(text, shown)
+    return shown
 
 
 @functools.lru_cache(maxsize=1024)
@@ -182,10 +216,10 @@ def fit_size(text: str, size: int, width: int, bold: bool = False, smallest: int
 
 
 @functools.lru_cache(maxsize=1024)
-def wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
-    """Split text into lines no wider than `width` pixels (words never split unless too long)."""
+def _wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[tuple[str, ...], tuple[str, ...]]:
     f = font(size, bold)
     lines: list[str] = []
+    cut: list[str] = []
     for para in text.split("\n"):
         line = ""
         for word in para.split(" "):
@@ -195,23 +229,48 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...
                 continue
             if line:
                 lines.append(line)
-            line = word if f.size(word)[0] <= width else fit(word, size, width, bold)
+            if f.size(word)[0] <= width:
+                line = word
+            else:
+                line = _fit(word, size, width, bold)
+                cut.append(word)
         lines.append(line)
-    return tuple(lines)
+    return tuple(lines), tuple(cut)
+
+
+def wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    """Split text into lines no wider than `width` pixels (words never split unless too long:
+    such a word is cut, and written to CUTS)."""
+    lines, cut = _wrap(text, size, width, bold)
+    for word in cut:
+        note_cut(word, _fit(word, size, width, bold))
+    return lines
+
+
+def wrapped_height(text: str, size: int, width: int, bold: bool = False, line_gap: int = 2) -> int:
+    """The height draw_wrapped needs for `text` (so a panel can be made that tall)."""
+    n = len(_wrap(text, size, max(10, width), bold)[0])
+    return n * (font(size, bold).get_linesize() + line_gap)
 
 
 def draw_wrapped(surf: pygame.Surface, text: str, rect: pygame.Rect, size: int = 14, color: Color = TEXT,
                  bold: bool = False, line_gap: int = 2, max_lines: int | None = None) -> int:
-    """Draw wrapped text inside `rect`; returns the height used."""
+    """Draw wrapped text inside `rect`; returns the height used. Lines that do not fit
+    (`max_lines`, or the rect's bottom) are a cut, written to CUTS."""
     lines = wrap(text, size, max(10, rect.width), bold)
     if max_lines is not None and len(lines) > max_lines:
-        lines = lines[:max_lines - 1] + (fit(lines[max_lines - 1] + " …", size, rect.width, bold),)
+        last = _fit(lines[max_lines - 1] + " …", size, rect.width, bold)
+        note_cut(text, " ".join(lines[:max_lines - 1] + (last,)))
+        lines = lines[:max_lines - 1] + (last,)
     y = rect.top
     h = font(size, bold).get_linesize()
-    for line in lines:
+    for k, line in enumerate(lines):
         if y + h > rect.bottom + 2:
+            note_cut(text, " ".join(lines[:k]))
             break
         surf.blit(render(line, size, color, bold), (rect.left, y))
+        if TRACE is not None:
+            TRACE.append((line, pygame.Rect(rect.left, y, text_width(line, size, bold), h)))
         y += h + line_gap
     return y - rect.top
 
