@@ -60,11 +60,12 @@ class CombatView:
             return None
         steps = snap.steps[-3:]
         # the panel has its own region (GameLayout.combat): the biggest cards that fit it
-        cw = min(150, (board_rect.width - 74) // 2,
-                 int((board_rect.height - 20 - 88 - 16 * len(steps)) / 1.4))
+        text_w = board_rect.width - 28                   # the step lines wrap in the region's width
+        steps_h = sum(T.wrapped_height(line, 11, text_w, line_gap=0) for line in steps)
+        cw = min(150, (board_rect.width - 74) // 2, int((board_rect.height - 20 - 88 - steps_h) / 1.4))
         cw = max(40, cw)
         ch = int(cw * 1.4)
-        rect = pygame.Rect(0, 0, 2 * cw + 54, ch + 88 + 16 * len(steps))
+        rect = pygame.Rect(0, 0, board_rect.width - 12, ch + 88 + steps_h)
         rect.midtop = (board_rect.centerx, board_rect.top + 6)
         self.rect = rect
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -75,10 +76,10 @@ class CombatView:
         hover = None
         for k, (fighter, card, verb) in enumerate(((snap.attacker, snap.att_card, "attacks"),
                                                   (snap.defender, snap.def_card, "defends"))):
-            x = rect.left + 12 + k * (cw + 30)
+            x = rect.centerx - cw - 15 + k * (cw + 30)
             T.draw_text(surf, fighter.name, (x + cw // 2, rect.top + 21), 12,
                         T.mix(T.seat_color(fighter.side), (255, 255, 255), 0.25), bold=True, anchor="midtop",
-                        max_width=cw + 26)
+                        max_width=min(rect.width // 2 - 6, cw + 60), name=True)
             T.draw_text(surf, verb, (x + cw // 2, rect.top + 35), 11, T.MUTED, anchor="midtop")
             r = pygame.Rect(x, rect.top + 50, cw, ch)
             if card is None:
@@ -100,7 +101,6 @@ class CombatView:
                         anchor="midtop")
         y += 18
         for line in steps:
-            T.draw_text(surf, line, (rect.left + 8, y), 11, T.MUTED, max_width=rect.width - 16)
-            y += 16
+            y += T.draw_wrapped(surf, line, pygame.Rect(rect.left + 8, y, text_w, 200), 11, T.MUTED, line_gap=0)
         T.draw_text(surf, "click to close", (rect.right - 8, rect.bottom - 4), 11, T.DIM, anchor="bottomright")
         return hover

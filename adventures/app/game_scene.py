@@ -106,7 +106,9 @@ class GameScene:
     def resize(self, w: int, h: int) -> None:
         players = sum(1 for s in self.game.sides if not s.is_enemy) if self.game is not None else 1
         aspect = BoardView.content_aspect(self.game.board) if self.game is not None else 1.6
-        self.layout = GameLayout.for_size(w, h, players, T.SCALE, aspect)
+        adv = getattr(self.game, "adv", None)
+        cards = len([c for c in adv.all_cards if not c.removed]) if adv is not None else players
+        self.layout = GameLayout.for_size(w, h, players, T.SCALE, aspect, cards)
         if self.board_view is not None:
             self.board_view.layout(self.layout.board)
 

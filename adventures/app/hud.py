@@ -97,12 +97,15 @@ class Hud:
                     tx = order_badge(surf, (tx + 8, r.top + 4 + int(8 * u)), number, color) + 3
             if name.endswith("'s Turn"):
                 name = name[:-len("'s Turn")]      # the row already says whose turn each card is
-            T.draw_text(surf, name, (tx, r.top + 3), name_size, T.TEXT, bold=current, max_width=r.right - tx - 3,
-                        name=True)
+            lines, size = T.wrap_name(name, name_size, r.right - tx - 3, current)
+            ny = r.top + 3
+            for line in lines:       # a long name wraps onto the second line rather than being cut
+                T.draw_text(surf, line, (tx, ny), size, T.TEXT, bold=current, max_width=r.right - tx - 3, name=True)
+                ny += T.font(size, current).get_linesize() - 2
             sub = f"move {card.move}" if card.move is not None else card.owner
             if card.end_of_round:
                 sub += " · EoR"                    # "end of round": its text is in the tooltip
-            if r.height >= int(34 * u):
+            if r.height >= int(34 * u) and len(lines) == 1:
                 T.draw_text(surf, sub, (r.left + 10, r.bottom - 3), sub_size, T.MUTED, anchor="bottomleft",
                             max_width=r.width - 13)
             self.hits.add(r, ("init", card))

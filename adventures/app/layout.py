@@ -55,8 +55,9 @@ class GameLayout:
 
     @classmethod
     def for_size(cls, w: int, h: int, players: int = 1, scale: float = 1.0,
-                 board_aspect: float = 1.6) -> GameLayout:
-        """`board_aspect`: width/height of the board's drawn content (BoardView.content_aspect)."""
+                 board_aspect: float = 1.6, init_cards: int | None = None) -> GameLayout:
+        """`board_aspect`: width/height of the board's drawn content (BoardView.content_aspect);
+        `init_cards`: the initiative cards of a round (allies and henchmen add some)."""
         w, h = max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])
         u = scale
         side_w = int(max(290 * u, min(420 * u, w * 0.25)))
@@ -64,7 +65,7 @@ class GameLayout:
         left_w = w - side_w
         # the initiative row: as many rows as a round's cards need at their narrowest
         avail = left_w - int(84 * u) - int(72 * u)
-        n = cards_per_round(players)
+        n = init_cards or cards_per_round(players)
         per_row = max(1, avail // int((INIT_CARD_W + 6) * u))
         rows = max(1, min(3, math.ceil(n / per_row)))
         row_h = int(INIT_ROW_H * u)

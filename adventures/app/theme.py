@@ -156,7 +156,29 @@ NAME_MIN = 9                              # a name shrinks down to this size bef
 def reset_cuts(trace: bool = False) -> None:
     global TRACE
     CUTS.clear()
+    ABBREVIATED.clear()
     TRACE = [] if trace else None
+
+
+ABBREVIATED: list[tuple[str, str]] = []   # (full text, the short form drawn) where the full text is on hover
+
+
+def note_abbreviation(full: str, shown: str) -> None:
+    if len(ABBREVIATED) < 10_000:
+        ABBREVIATED.append((full, shown))
+
+
+def wrap_name(text: str, size: int, width: int, bold: bool = False, max_lines: int = 2) -> tuple[tuple[str, ...], int]:
+    """A name that must stay whole: one line shrunk down to NAME_MIN, else wrapped on
+    `max_lines` lines (shrunk too if need be); returns (lines, size)."""
+    s = fit_size(text, size, width, bold, NAME_MIN)
+    if text_width(text, s, bold) <= width or " " not in text:
+        return (text,), s
+    for s in range(int(size), NAME_MIN - 1, -1):
+        lines, cut = _wrap(text, s, width, bold)
+        if len(lines) <= max_lines and not cut:
+            return lines, s
+    return (text,), NAME_MIN       # drawn anyway: draw_text's max_width will record the cut
 
 
 def note_cut(full: str, shown: str) -> None:
