@@ -275,7 +275,7 @@ class BoardView:
     def draw_preview(self, surf: pygame.Surface, rect: pygame.Rect, y: int) -> pygame.Rect | None:
         """The board as a framed picture at the top of `rect` from `y` (the new-game
         screens), or None when there is no room; returns the area drawn."""
-        h = min(int(rect.width / 1.6), rect.bottom - y - 150)
+        h = min(int(rect.width / 1.6), rect.bottom - y, surf.get_height() // 2)
         if h <= 120:
             return None
         area = pygame.Rect(rect.left, y, int(h * 1.6), h)

@@ -36,20 +36,21 @@ def hero_facts(hero) -> str:
 
 
 def draw_hero_summary(surf: pygame.Surface, hero, seat: int, rect: pygame.Rect, y: int,
-                      ability_lines: int = 2) -> int:
+                      ability_lines: int | None = 2) -> int:
     """A picked hero on a new-game screen: "N. name: ability" in the seat's colour, its
     numbers beside it (below it when they do not fit), then the ability's text; returns
     the y below it."""
     name = T.draw_text(surf, f"{seat + 1}. {hero.name}: {hero.ability.name}", (rect.left, y), 14,
-                       T.SEAT_COLORS[seat], bold=True, max_width=rect.width)
+                       T.SEAT_COLORS[seat], bold=True, max_width=rect.width, name=True)
     facts = hero_facts(hero)
     if T.text_width(facts, 13) > rect.right - name.right - 10:       # no room beside the name
-        y += 19
-        T.draw_text(surf, facts, (rect.left, y), 13, T.TEXT, max_width=rect.width)
+        y = name.bottom + 2
+        y += T.draw_wrapped(surf, facts, pygame.Rect(rect.left, y, rect.width, 10 ** 5), 13, T.TEXT)
     else:
         T.draw_text(surf, facts, (name.right + 10, y + 1), 13, T.TEXT)
-    y += 19
-    return y + T.draw_wrapped(surf, hero.ability.text, pygame.Rect(rect.left, y, rect.width, 18 * ability_lines),
+        y = name.bottom + 2
+    height = 18 * ability_lines if ability_lines else 10 ** 5      # None: the whole text
+    return y + T.draw_wrapped(surf, hero.ability.text, pygame.Rect(rect.left, y, rect.width, height),
                               13, T.MUTED, max_lines=ability_lines) + 6
 
 
@@ -116,11 +117,12 @@ def draw_card(surf: pygame.Surface, card, rect: pygame.Rect, *, legal: bool = Fa
     if card.deception:
         who = "Deception"
     who_size = max(8, h // 18)
+    if who and T.text_width(who, T.NAME_MIN) > room:       # a tiny card: the short form, whole on hover
+        from adventures.app.board_view import abbreviation
+        short = abbreviation(who) if T.text_width(abbreviation(who), T.NAME_MIN) <= room else ""
+        T.note_abbreviation(who, short)
+        who = short
     if who:
-        if T.text_width(who, T.NAME_MIN) > room:       # a tiny card: the short form, whole on hover
-            from adventures.app.board_view import abbreviation
-            T.note_abbreviation(who, abbreviation(who))
-            who = abbreviation(who)
         T.draw_text(surf, who, (tx, y + max(10, h // 14)), who_size, (90, 90, 96), max_width=room, name=True)
     # the boost pill first: the effect text stops above it at any text size
     boost_rect = None

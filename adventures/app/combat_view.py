@@ -62,10 +62,12 @@ class CombatView:
         # the panel has its own region (GameLayout.combat): the biggest cards that fit it
         text_w = board_rect.width - 28                   # the step lines wrap in the region's width
         steps_h = sum(T.wrapped_height(line, 11, text_w, line_gap=0) for line in steps)
-        cw = min(150, (board_rect.width - 74) // 2, int((board_rect.height - 20 - 88 - steps_h) / 1.4))
+        u = T.SCALE                                      # the text rows grow with the text size
+        head, foot = int(50 * u), int(38 * u)
+        cw = min(150, (board_rect.width - 74) // 2, int((board_rect.height - 12 - head - foot - steps_h) / 1.4))
         cw = max(40, cw)
         ch = int(cw * 1.4)
-        rect = pygame.Rect(0, 0, board_rect.width - 12, ch + 88 + steps_h)
+        rect = pygame.Rect(0, 0, board_rect.width - 12, min(board_rect.height - 8, head + ch + foot + steps_h))
         rect.midtop = (board_rect.centerx, board_rect.top + 6)
         self.rect = rect
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -77,11 +79,11 @@ class CombatView:
         for k, (fighter, card, verb) in enumerate(((snap.attacker, snap.att_card, "attacks"),
                                                   (snap.defender, snap.def_card, "defends"))):
             x = rect.centerx - cw - 15 + k * (cw + 30)
-            T.draw_text(surf, fighter.name, (x + cw // 2, rect.top + 21), 12,
+            T.draw_text(surf, fighter.name, (x + cw // 2, rect.top + int(20 * u)), 12,
                         T.mix(T.seat_color(fighter.side), (255, 255, 255), 0.25), bold=True, anchor="midtop",
-                        max_width=min(rect.width // 2 - 6, cw + 60), name=True)
-            T.draw_text(surf, verb, (x + cw // 2, rect.top + 35), 11, T.MUTED, anchor="midtop")
-            r = pygame.Rect(x, rect.top + 50, cw, ch)
+                        max_width=rect.width // 2 - 6, name=True)
+            T.draw_text(surf, verb, (x + cw // 2, rect.top + int(34 * u)), 11, T.MUTED, anchor="midtop")
+            r = pygame.Rect(x, rect.top + head, cw, ch)
             if card is None:
                 pygame.draw.rect(surf, T.BG, r, border_radius=8)
                 pygame.draw.rect(surf, T.PANEL_EDGE, r, 1, border_radius=8)
@@ -92,14 +94,14 @@ class CombatView:
                 self.card_rects.append((r, card))
                 if over:
                     hover = card
-        T.draw_text(surf, "vs", (rect.centerx, rect.top + 50 + ch // 2), 15, T.MUTED, bold=True, anchor="center")
-        y = rect.top + 56 + ch
+        T.draw_text(surf, "vs", (rect.centerx, rect.top + head + ch // 2), 15, T.MUTED, bold=True, anchor="center")
+        y = rect.top + head + 6 + ch
         if snap.att is not None:
             dmg = snap.damage or 0
             text = f"{snap.att} vs {snap.dfn}: " + (f"{dmg} damage" if dmg else "blocked")
             T.draw_text(surf, text, (rect.centerx, y), 14, (255, 140, 130) if dmg else (150, 210, 255), bold=True,
                         anchor="midtop")
-        y += 18
+        y += int(18 * u)
         for line in steps:
             y += T.draw_wrapped(surf, line, pygame.Rect(rect.left + 8, y, text_w, 200), 11, T.MUTED, line_gap=0)
         T.draw_text(surf, "click to close", (rect.right - 8, rect.bottom - 4), 11, T.DIM, anchor="bottomright")

@@ -113,7 +113,20 @@ class GameScene:
             self.board_view.layout(self.layout.board)
 
     def toast(self, text: str) -> None:
-        self._toast = (text, pygame.time.get_ticks() + TOAST_MS)
+        """A passing message over the board; save files are named by what they hold."""
+        import re
+        from pathlib import Path
+
+        from adventures.app import userdata
+        from adventures.app.overlays import save_title
+
+        def title(m):
+            try:
+                path = userdata.saves_dir() / m.group(0)
+            except userdata.HomeError:
+                return m.group(0)
+            return f"“{save_title(Path(path))}”" if path.exists() else m.group(0)
+        self._toast = (re.sub(r"[\w.-]+\.json", title, text), pygame.time.get_ticks() + TOAST_MS)
 
     def on_game_event(self, event: dict):
         """Update what is shown; returns the banner this event raised (or amended), if any."""
@@ -651,8 +664,13 @@ class GameScene:
         if pygame.time.get_ticks() > until:
             self._toast = None
             return
-        img = T.render(text, 15, T.TEXT, True)
-        rect = img.get_rect(midtop=(self.layout.board.centerx, self.layout.board.top + 12)).inflate(24, 12)
+        board = self.layout.board
+        lines = T.wrap(text, 15, board.width - 60, True)         # a long message wraps inside the board
+        lh = T.font(15, True).get_linesize()
+        w = max(T.text_width(line, 15, True) for line in lines) + 24
+        rect = pygame.Rect(0, 0, w, lh * len(lines) + 12)
+        rect.midtop = (board.centerx, board.top + 12)
         pygame.draw.rect(surf, (20, 24, 34), rect, border_radius=8)
         pygame.draw.rect(surf, T.WARN, rect, 2, border_radius=8)
-        surf.blit(img, img.get_rect(center=rect.center))
+        for k, line in enumerate(lines):
+            T.draw_text(surf, line, (rect.centerx, rect.top + 6 + k * lh), 15, T.TEXT, bold=True, anchor="midtop")

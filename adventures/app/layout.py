@@ -60,7 +60,7 @@ class GameLayout:
         `init_cards`: the initiative cards of a round (allies and henchmen add some)."""
         w, h = max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])
         u = scale
-        side_w = int(max(290 * u, min(420 * u, w * 0.25)))
+        side_w = int(max(290 * min(u, 1.1), min(420 * u, w * 0.25)))
         side_w = min(side_w, int(w * 0.34))
         left_w = w - side_w
         # the initiative row: as many rows as a round's cards need at their narrowest
@@ -68,7 +68,7 @@ class GameLayout:
         n = init_cards or cards_per_round(players)
         per_row = max(1, avail // int((INIT_CARD_W + 6) * u))
         rows = max(1, min(3, math.ceil(n / per_row)))
-        row_h = int(INIT_ROW_H * u)
+        row_h = int(INIT_ROW_H * u) if rows < 3 else int(30 * u)     # three rows: the names only
         top_h = int(20 * u) + rows * (row_h + 4) + 4
         top_h = max(top_h, int(64 * u))
         prompt_h = int(88 * u)

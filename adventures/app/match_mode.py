@@ -133,8 +133,8 @@ class MatchHud(Hud):
         x, w = rect.left + 12, rect.width - 24
         y = rect.top + 10
         match = game.scenario
-        T.heading(surf, f"{MODE_NAMES[match.mode]} on {board_name(game)}", (x, y))
-        y += 18
+        y += T.draw_wrapped(surf, f"{MODE_NAMES[match.mode]} on {board_name(game)}".upper(), pygame.Rect(x, y, w, 200),
+                            13, T.MUTED, bold=True) + 2
         cur = game.current
         if cur is not None and not cur.is_enemy:
             who = seat_kinds.get(cur.index, "")
@@ -310,22 +310,23 @@ class MatchForm:
                 "Machines. Seat 1 starts on space 1 and plays first.")
         return y + 8 + T.draw_wrapped(surf, note, pygame.Rect(x0, y + 2, 640, 40), 12, T.MUTED)
 
-    def draw_preview(self, surf: pygame.Surface, rect: pygame.Rect, previews: dict, marks: list) -> None:
+    def draw_preview(self, surf: pygame.Surface, rect: pygame.Rect, previews: dict, marks: list) -> int | None:
+        """The right column of the new-game screen; returns the y where it ends."""
         if rect.width < 220:
-            return
+            return None
         match = self.match()
-        T.draw_text(surf, f"{MODE_NAMES[match.mode]}: {match.name}", (rect.left, rect.top), 24, T.TEXT, bold=True,
-                    max_width=rect.width)
-        y = rect.top + 36
+        y = rect.top + T.draw_wrapped(surf, f"{MODE_NAMES[match.mode]}: {match.name}",
+                                      pygame.Rect(rect.left, rect.top, rect.width, 10 ** 5), 24, T.TEXT, bold=True)
+        y += 6
         for line in rule_lines(match):
-            y += T.draw_wrapped(surf, line, pygame.Rect(rect.left, y, rect.width, 40), 14, T.MUTED) + 2
+            y += T.draw_wrapped(surf, line, pygame.Rect(rect.left, y, rect.width, 10 ** 5), 14, T.MUTED) + 2
         y += 8
         key = ("match", self.board)          # not the co-op preview: no Foot circles, machines, screens
         if key not in previews:
             from adventures.competitive.setup import competitive_board
             from engine.board import compile_board
             previews[key] = BoardView(competitive_board(compile_board(self.catalog.boards[self.board])))
-        area = previews[key].draw_preview(surf, rect, y)
+        area = previews[key].draw_preview(surf, pygame.Rect(rect.left, y, rect.width, 10 ** 5), y)
         if area is not None:
             pygame.draw.rect(surf, T.PANEL_EDGE, area, 1, border_radius=4)
             T.draw_text(surf, self.catalog.boards[self.board].name + " (competitive)",
@@ -333,6 +334,7 @@ class MatchForm:
             y = area.bottom + 12
         for k in range(self.players):
             key = self.heroes[k]
-            if key == "random" or y > rect.bottom - 40:
+            if key == "random":
                 continue
-            y = draw_hero_summary(surf, self.catalog.heroes[key], k, rect, y, ability_lines=2)
+            y = draw_hero_summary(surf, self.catalog.heroes[key], k, rect, y, ability_lines=None)
+        return y

@@ -181,9 +181,26 @@ def wrap_name(text: str, size: int, width: int, bold: bool = False, max_lines: i
     return (text,), NAME_MIN       # drawn anyway: draw_text's max_width will record the cut
 
 
+CUT_WHERE = bool(__import__("os").environ.get("TMNT_CUT_WHERE"))   # debugging: say which line cut it
+
+
 def note_cut(full: str, shown: str) -> None:
+    if CUT_WHERE:
+        import traceback
+        frames = [f for f in traceback.extract_stack()[:-1] if not f.filename.endswith("theme.py")][-2:]
+        shown += "  @ " + " < ".join(f"{f.filename.rsplit('/', 1)[-1]}:{f.lineno}" for f in reversed(frames))
     if len(CUTS) < 10_000:
         CUTS.append((full, shown))
+
+
+def _trace(surf: pygame.Surface, text: str, rect: pygame.Rect) -> None:
+    """Keep where a line was drawn; under a clip (a scroll view) only its visible part."""
+    clip = surf.get_clip()
+    if clip != surf.get_rect():
+        rect = rect.clip(clip)
+        if not rect.width or not rect.height:
+            return
+    TRACE.append((text, rect))
 
 
 def draw_text(surf: pygame.Surface, text: str, pos: tuple[int, int], size: int = 15, color: Color = TEXT,
@@ -201,7 +218,7 @@ def draw_text(surf: pygame.Surface, text: str, pos: tuple[int, int], size: int =
     rect = img.get_rect(**{anchor: pos})
     surf.blit(img, rect)
     if TRACE is not None:
-        TRACE.append((text, rect))
+        _trace(surf, text, rect)
     return rect
 
 
@@ -292,7 +309,7 @@ def draw_wrapped(surf: pygame.Surface, text: str, rect: pygame.Rect, size: int =
             break
         surf.blit(render(line, size, color, bold), (rect.left, y))
         if TRACE is not None:
-            TRACE.append((line, pygame.Rect(rect.left, y, text_width(line, size, bold), h)))
+            _trace(surf, line, pygame.Rect(rect.left, y, text_width(line, size, bold), h))
         y += h + line_gap
     return y - rect.top
 
