@@ -608,9 +608,10 @@ class BoardView:
         words = name.split()
         first = words[0] if words and not (len(words) > 1 and words[-1].isdigit()) else abbreviation(name)
         room = 2 * rad - 6
-        for text in (first, abbreviation(name)):
-            size = T.fit_size(text, max(9, int(rad * 0.62)), room, True, 8)
-            if T.text_width(text, size, True) <= room:
+        base = max(9, int(rad * 0.62))
+        for text, smallest in ((first, max(8, int(base * 0.72))), (abbreviation(name), 8)):
+            size = T.fit_size(text, base, room, True, smallest)
+            if T.text_width(text, size, True) <= room:       # a whole word only while it stays readable
                 return text, size
         return abbreviation(name)[:2], 8
 

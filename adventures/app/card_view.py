@@ -81,7 +81,7 @@ def draw_card(surf: pygame.Surface, card, rect: pygame.Rect, *, legal: bool = Fa
     pygame.draw.rect(surf, body, rect, border_radius=8)
     band_h = max(16, h // 7)
     name_size = max(9, min(15, band_h - 6))
-    name_lines = T.wrap_name(card.name, name_size, w - 10, True)
+    name_lines = T.wrap_name(card.name, name_size, w - 10, True, 3 if h < 150 else 2)
     line_h = T.font(name_lines[1], True).get_linesize()
     band_h = max(band_h, line_h * len(name_lines[0]) + 4)
     band = pygame.Rect(rect.left, rect.top, w, band_h)
@@ -89,7 +89,8 @@ def draw_card(surf: pygame.Surface, card, rect: pygame.Rect, *, legal: bool = Fa
                      border_top_left_radius=8, border_top_right_radius=8)
     ny = band.centery - line_h * len(name_lines[0]) // 2
     for line in name_lines[0]:
-        T.draw_text(surf, line, (band.left + 5, ny), name_lines[1], (255, 255, 255), bold=True)
+        T.draw_text(surf, line, (band.left + 5, ny), name_lines[1], (255, 255, 255), bold=True, max_width=w - 8,
+                    name=True)
         ny += line_h
     # value badge and type line
     vt = value_text(card)
@@ -117,9 +118,9 @@ def draw_card(surf: pygame.Surface, card, rect: pygame.Rect, *, legal: bool = Fa
     if card.deception:
         who = "Deception"
     who_size = max(8, h // 18)
-    if who and T.text_width(who, T.NAME_MIN) > room:       # a tiny card: the short form, whole on hover
+    if who and T.text_width(who, T.name_min()) > room:       # a tiny card: the short form, whole on hover
         from adventures.app.board_view import abbreviation
-        short = abbreviation(who) if T.text_width(abbreviation(who), T.NAME_MIN) <= room else ""
+        short = abbreviation(who) if T.text_width(abbreviation(who), T.name_min()) <= room else ""
         T.note_abbreviation(who, short)
         who = short
     if who:

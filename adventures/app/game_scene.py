@@ -103,17 +103,27 @@ class GameScene:
         self.log.scroll = 0
         self.status = ""
 
-    def resize(self, w: int, h: int) -> None:
+    def layout_key(self, w: int, h: int) -> tuple:
+        """What the layout is computed from: window, text size, players, a round's cards."""
         players = sum(1 for s in self.game.sides if not s.is_enemy) if self.game is not None else 1
-        aspect = BoardView.content_aspect(self.game.board) if self.game is not None else 1.6
         adv = getattr(self.game, "adv", None)
         cards = len([c for c in adv.all_cards if not c.removed]) if adv is not None else players
-        self.layout = GameLayout.for_size(w, h, players, T.SCALE, aspect, cards)
+        return (max(w, 960), max(h, 600)), T.SCALE, max(1, players), cards
+
+    def resize(self, w: int, h: int) -> None:
+        size, scale, players, cards = self.layout_key(w, h)
+        aspect = BoardView.content_aspect(self.game.board) if self.game is not None else 1.6
+        self.layout = GameLayout.for_size(w, h, players, scale, aspect, cards)
+        self._layout_key = (size, scale, players, cards)
         if self.board_view is not None:
             self.board_view.layout(self.layout.board)
 
     def toast(self, text: str) -> None:
-        """A passing message over the board; save files are named by what they hold."""
+        self._toast = (text, pygame.time.get_ticks() + TOAST_MS)
+
+    @staticmethod
+    def readable(text: str) -> str:
+        """A message as shown: save files are named by what they hold, not by file name."""
         import re
         from pathlib import Path
 
@@ -122,11 +132,11 @@ class GameScene:
 
         def title(m):
             try:
-                path = userdata.saves_dir() / m.group(0)
+                path = Path(userdata.saves_dir()) / m.group(0)
             except userdata.HomeError:
                 return m.group(0)
-            return f"“{save_title(Path(path))}”" if path.exists() else m.group(0)
-        self._toast = (re.sub(r"[\w.-]+\.json", title, text), pygame.time.get_ticks() + TOAST_MS)
+            return f"“{save_title(path)}”" if path.exists() else m.group(0)
+        return re.sub(r"[\w.-]+\.json", title, text)
 
     def on_game_event(self, event: dict):
         """Update what is shown; returns the banner this event raised (or amended), if any."""
@@ -474,7 +484,7 @@ class GameScene:
     # ------------------------------------------------------------ drawing
     def draw(self, surf: pygame.Surface, now: int) -> None:
         w, h = surf.get_size()
-        if self.layout is None or self.layout.size != (max(w, 960), max(h, 600)) or self.layout.scale != T.SCALE:
+        if self.layout is None or getattr(self, "_layout_key", None) != self.layout_key(w, h):
             self.resize(w, h)
         L = self.layout
         game = self.game
@@ -542,8 +552,15 @@ class GameScene:
         self.top_buttons = self._menu_buttons(L.buttons, model)
         for b in self.top_buttons:
             b.draw(surf, hover=b.rect.collidepoint(self.hover_pos))
-        if self.log_shown:                   # the log has the place the combat panel takes while it is up
+        # the log has the place the combat panel takes while it is up, or what the panel leaves below it
+        below = pygame.Rect(L.log.left, L.log.top, L.log.width, 0)
+        if not self.log_shown:
+            used = faces_rect if faces_rect is not None else self.combat.rect
+            below = pygame.Rect(L.log.left, used.bottom + 6, L.log.width, L.log.bottom - used.bottom - 6)
+        if self.log_shown:
             self.log.draw(surf, L.log, game.events)
+        elif below.height >= T.font(13).get_linesize() * 4 + 34:
+            self.log.draw(surf, below, game.events)
         else:
             self.log.rect = pygame.Rect(0, 0, 0, 0)
 
@@ -665,7 +682,7 @@ class GameScene:
             self._toast = None
             return
         board = self.layout.board
-        lines = T.wrap(text, 15, board.width - 60, True)         # a long message wraps inside the board
+        lines = T.wrap(self.readable(text), 15, board.width - 60, True)         # a long message wraps inside the board
         lh = T.font(15, True).get_linesize()
         w = max(T.text_width(line, 15, True) for line in lines) + 24
         rect = pygame.Rect(0, 0, w, lh * len(lines) + 12)

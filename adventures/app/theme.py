@@ -150,7 +150,13 @@ def render(text: str, size: int, color: Color = TEXT, bold: bool = False) -> pyg
 # they had to shorten is written here, so a test (tests/test_layout.py) can say which text was cut.
 CUTS: list[tuple[str, str]] = []          # (the full text, what was drawn instead), since reset_cuts()
 TRACE: list[tuple[str, pygame.Rect]] | None = None   # when a list: every line drawn by draw_text, with its rect
-NAME_MIN = 9                              # a name shrinks down to this size before anything else is done
+NAME_MIN = 9                              # a name shrinks down to this size before anything else is done...
+
+
+def name_min() -> int:
+    """...in pixels on screen: at a large text size a name may shrink further in points
+    (9 px is as readable at 130% as at 100%)."""
+    return min(NAME_MIN, max(6, round(NAME_MIN / SCALE)))
 
 
 def reset_cuts(trace: bool = False) -> None:
@@ -171,14 +177,15 @@ def note_abbreviation(full: str, shown: str) -> None:
 def wrap_name(text: str, size: int, width: int, bold: bool = False, max_lines: int = 2) -> tuple[tuple[str, ...], int]:
     """A name that must stay whole: one line shrunk down to NAME_MIN, else wrapped on
     `max_lines` lines (shrunk too if need be); returns (lines, size)."""
-    s = fit_size(text, size, width, bold, NAME_MIN)
+    smallest = name_min()
+    s = fit_size(text, size, width, bold, smallest)
     if text_width(text, s, bold) <= width or " " not in text:
         return (text,), s
-    for s in range(int(size), NAME_MIN - 1, -1):
+    for s in range(int(size), smallest - 1, -1):
         lines, cut = _wrap(text, s, width, bold)
         if len(lines) <= max_lines and not cut:
             return lines, s
-    return (text,), NAME_MIN       # drawn anyway: draw_text's max_width will record the cut
+    return (text,), smallest       # drawn anyway: draw_text's max_width will record the cut
 
 
 CUT_WHERE = bool(__import__("os").environ.get("TMNT_CUT_WHERE"))   # debugging: say which line cut it
@@ -211,7 +218,7 @@ def draw_text(surf: pygame.Surface, text: str, pos: tuple[int, int], size: int =
     Too wide for `max_width`, the text first shrinks (a name down to NAME_MIN, other text by two
     points); only then is it cut with an ellipsis, and the cut is written to CUTS."""
     if max_width is not None and text_width(text, size, bold) > max_width:
-        smallest = NAME_MIN if name else max(NAME_MIN, size - 2)
+        smallest = name_min() if name else max(NAME_MIN, size - 2)
         size = fit_size(text, size, max_width, bold, smallest)
         text = fit(text, size, max_width, bold)
     img = render(text, size, color, bold)
