@@ -119,7 +119,8 @@ def shoot(scenario, seed: int, turns: int, size=(1600, 1000), at: str = "", *, o
             if decision is not None:
                 scene.viewer_seat = decision.seat
                 scene.begin_decision(decision)
-            scene.motion.slides.clear()     # a picture shows fighters where they stand, not mid-slide
+            scene.motion.slides.clear()     # a picture shows fighters where they stand, not mid-slide,
+            scene.motion.floaters.clear()   # nor a damage number passing over a name
             scene.banners.dismiss()         # ...and the board, not a passing "Round 3" banner
             if before_draw is not None:
                 before_draw(app)
