@@ -50,16 +50,36 @@ def games():
 
 # ---------------------------------------------------------------- what a picture must not have
 def problems_in(surf: pygame.Surface, draw) -> list[str]:
-    """Draw with the text register on; every cut string and every line of text outside the
-    window (text under a scroll view's clip is that view's business) is a problem."""
-    T.reset_cuts(trace=True)
+    """Draw with the text register on; every cut string, every line of text outside the
+    window (text under a scroll view's clip is that view's business) and every line drawn
+    over a good part of another (a heading over its value) is a problem."""
+    T.reset_cuts(trace=surf)
     draw(surf)
     found = [f"cut: {full!r} drawn as {shown!r}" for full, shown in T.CUTS]
     screen = surf.get_rect()
+    layers = [[]]
     for text, rect in T.TRACE or []:
-        if not screen.contains(rect):
-            found.append(f"outside the window: {text!r} at {tuple(rect)}")
+        if rect is None:
+            layers.append([])               # a dialog over what was drawn before
+        elif text.strip():
+            layers[-1].append((text, rect))
+    for layer in layers:
+        for text, rect in layer:
+            if not screen.contains(rect):
+                found.append(f"outside the window: {text!r} at {tuple(rect)}")
+        found += overlapping_text(layer)
     T.reset_cuts()
+    return found
+
+
+def overlapping_text(lines) -> list[str]:
+    """Lines of text (of one layer) that cover more than a quarter of another."""
+    found = []
+    for i, (ta, a) in enumerate(lines):
+        for tb, b in lines[i + 1:]:
+            c = a.clip(b)
+            if ta != tb and c.width * c.height > 0.25 * min(a.width * a.height, b.width * b.height):
+                found.append(f"text over text: {ta!r} {tuple(a)} and {tb!r} {tuple(b)}")
     return found
 
 

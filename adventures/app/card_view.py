@@ -82,6 +82,12 @@ def draw_card(surf: pygame.Surface, card, rect: pygame.Rect, *, legal: bool = Fa
     band_h = max(16, h // 7)
     name_size = max(9, min(15, band_h - 6))
     name_lines = T.wrap_name(card.name, name_size, w - 10, True, 3 if h < 150 else 2)
+    if T.text_width(name_lines[0][0], name_lines[1], True) > w - 8:
+        # a thumbnail (a pile's top card): its initials, the whole name on hover or in the pile
+        from adventures.app.board_view import abbreviation
+        T.note_abbreviation(card.name, abbreviation(card.name))
+        name_lines = ((abbreviation(card.name),), T.fit_size(abbreviation(card.name), name_size, w - 10, True,
+                                                                T.name_min()))
     line_h = T.font(name_lines[1], True).get_linesize()
     band_h = max(band_h, line_h * len(name_lines[0]) + 4)
     band = pygame.Rect(rect.left, rect.top, w, band_h)
@@ -123,8 +129,9 @@ def draw_card(surf: pygame.Surface, card, rect: pygame.Rect, *, legal: bool = Fa
         short = abbreviation(who) if T.text_width(abbreviation(who), T.name_min()) <= room else ""
         T.note_abbreviation(who, short)
         who = short
+    who_y = y + 1 + T.font(kind_size, True).get_linesize() - 2      # under the type line at any text size
     if who:
-        T.draw_text(surf, who, (tx, y + max(10, h // 14)), who_size, (90, 90, 96), max_width=room, name=True)
+        T.draw_text(surf, who, (tx, who_y), who_size, (90, 90, 96), max_width=room, name=True)
     # the boost pill first: the effect text stops above it at any text size
     boost_rect = None
     if card.boost:
@@ -133,10 +140,8 @@ def draw_card(surf: pygame.Surface, card, rect: pygame.Rect, *, legal: bool = Fa
         boost_rect = img.get_rect().inflate(12, 4)
         boost_rect.bottomright = (rect.right - 6, rect.bottom - 5)
     # effect text
-    if vt:
-        text_top = max(y + 2 * vr + 6, y + max(10, h // 14) + T.font(who_size).get_linesize() + 2 if who else 0)
-    else:   # schemes: below the type line and the fighter line
-        text_top = y + max(10, h // 14) + (T.font(who_size).get_linesize() + 2 if who else 4)
+    below_who = who_y + (T.font(who_size).get_linesize() + 2 if who else 4)
+    text_top = max(y + 2 * vr + 6, below_who) if vt else below_who    # schemes: below the type and fighter
     bottom = boost_rect.top - 2 if boost_rect is not None else rect.bottom - 6
     area = pygame.Rect(rect.left + 6, text_top, w - 12, bottom - text_top)
     text = " ".join(effect_lines(card))
@@ -161,13 +166,12 @@ def draw_effect_text(surf: pygame.Surface, card, text: str, area: pygame.Rect, s
     that does not fit (a small card), the card says when it acts ("AFTER COMBAT …") and the
     full text is one hover away (draw_detail): an abbreviation, written to T.ABBREVIATED."""
     for s in range(size, 7, -1):
-        if T.wrapped_height(text, s, area.width, line_gap=0) <= area.height + 1:
+        if T.fits(text, s, area.width, area.height + 1):
             T.draw_wrapped(surf, text, area, s, ink, line_gap=0)
             return
     heads = " · ".join(dict.fromkeys(line.split(":")[0] for line in effect_lines(card) if ":" in line))
     for short in (f"{heads} … (hover to read)", f"{heads} …", "(hover to read)", "…"):
-        s = next((s for s in range(size, 7, -1)
-                  if T.wrapped_height(short, s, area.width, line_gap=0) <= area.height + 1), None)
+        s = next((s for s in range(size, 7, -1) if T.fits(short, s, area.width, area.height + 1)), None)
         if s is not None and short.strip(" …"):
             T.note_abbreviation(text, short)
             T.draw_wrapped(surf, short, area, s, ink, line_gap=0)

@@ -61,9 +61,12 @@ class CombatView:
         steps = snap.steps[-3:]
         # the panel has its own region (GameLayout.combat): the biggest cards that fit it
         text_w = board_rect.width - 28                   # the step lines wrap in the region's width
-        steps_h = sum(T.wrapped_height(line, 11, text_w, line_gap=0) for line in steps)
         u = T.SCALE                                      # the text rows grow with the text size
         head, foot = int(50 * u), int(38 * u)
+        while steps and head + 56 + foot + sum(T.wrapped_height(line, 11, text_w, line_gap=0)
+                                               for line in steps) > board_rect.height - 8:
+            steps = steps[1:]                            # a short region: the latest lines only
+        steps_h = sum(T.wrapped_height(line, 11, text_w, line_gap=0) for line in steps)
         cw = min(150, (board_rect.width - 74) // 2, int((board_rect.height - 12 - head - foot - steps_h) / 1.4))
         cw = max(40, cw)
         ch = int(cw * 1.4)
@@ -78,7 +81,7 @@ class CombatView:
         hover = None
         for k, (fighter, card, verb) in enumerate(((snap.attacker, snap.att_card, "attacks"),
                                                   (snap.defender, snap.def_card, "defends"))):
-            x = rect.centerx - cw - 15 + k * (cw + 30)
+            x = rect.left + rect.width * (1 + 2 * k) // 4 - cw // 2       # each side centred in its half
             T.draw_text(surf, fighter.name, (x + cw // 2, rect.top + int(20 * u)), 12,
                         T.mix(T.seat_color(fighter.side), (255, 255, 255), 0.25), bold=True, anchor="midtop",
                         max_width=rect.width // 2 - 6, name=True)

@@ -140,7 +140,9 @@ class Hud:
         pygame.draw.rect(surf, T.PANEL, rect)
         pygame.draw.line(surf, T.PANEL_EDGE, rect.topleft, rect.bottomleft)
         clip = surf.get_clip()
-        surf.set_clip(rect.clip(clip) if clip else rect)
+        more_h = T.font(11).get_linesize() + 4 if self.content_h > rect.height else 0   # the "more" line's strip
+        view = pygame.Rect(rect.left, rect.top, rect.width, rect.height - more_h)
+        surf.set_clip(view.clip(clip) if clip else view)
         x, w = rect.left + 12, rect.width - 24
         top = rect.top + 8 - self.scroll
         y = self._enemies(surf, game, x, top, w)
@@ -148,13 +150,11 @@ class Hud:
         y = self._module(surf, game, x, y + 2, w)
         y = self._players(surf, game, x, y + 4, w, seat_kinds, 10 ** 6)
         self.content_h = y - top + 8
-        self.scroll = max(0, min(self.scroll, self.content_h - rect.height))
+        self.scroll = max(0, min(self.scroll, self.content_h - view.height))
         surf.set_clip(clip)
-        if self.content_h > rect.height:        # say there is more, and which way
+        if more_h:                              # say there is more, and which way
             more = "▲ wheel to scroll ▼" if self.scroll else "▼ more below (wheel)"
-            r = T.draw_text(surf, more, (rect.right - 6, rect.bottom - 3), 11, T.WARN, anchor="bottomright")
-            pygame.draw.rect(surf, T.PANEL, r.inflate(6, 2))
-            T.draw_text(surf, more, (rect.right - 6, rect.bottom - 3), 11, T.WARN, anchor="bottomright")
+            T.draw_text(surf, more, (rect.right - 6, rect.bottom - 2), 11, T.WARN, anchor="bottomright")
         return y
 
     def _badge(self, surf, midleft, mark) -> None:

@@ -262,7 +262,7 @@ class NewGameScene:
             return
         elif kind == "scenario_menu":
             files = scenario_files()
-            items = [(p.stem, ("scenario", p)) for p in files[:10]]
+            items = [(p.stem, ("scenario", p)) for p in files]          # the dialog scrolls
             self.overlay = overlays.ButtonOverlay("Open a scenario", items + [("Back", overlays.CLOSE)],
                                                   [] if files else ["No scenario files in scenarios/."], width=440)
             return

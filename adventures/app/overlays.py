@@ -24,6 +24,7 @@ def dim(surf: pygame.Surface, alpha: int = 170) -> None:
     shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
     shade.fill((6, 8, 12, alpha))
     surf.blit(shade, (0, 0))
+    T.new_layer()
 
 
 class Overlay:

@@ -149,7 +149,8 @@ def render(text: str, size: int, color: Color = TEXT, bold: bool = False) -> pyg
 # Every string the app draws to a width goes through draw_text / draw_wrapped / fit / wrap; whatever
 # they had to shorten is written here, so a test (tests/test_layout.py) can say which text was cut.
 CUTS: list[tuple[str, str]] = []          # (the full text, what was drawn instead), since reset_cuts()
-TRACE: list[tuple[str, pygame.Rect]] | None = None   # when a list: every line drawn by draw_text, with its rect
+TRACE: list[tuple[str, pygame.Rect]] | None = None   # when a list: every line drawn on TRACE_ON, with its rect
+TRACE_ON: pygame.Surface | None = None    # the window's surface (not the cached layers drawn off screen)
 NAME_MIN = 9                              # a name shrinks down to this size before anything else is done...
 
 
@@ -159,11 +160,13 @@ def name_min() -> int:
     return min(NAME_MIN, max(6, round(NAME_MIN / SCALE)))
 
 
-def reset_cuts(trace: bool = False) -> None:
-    global TRACE
+def reset_cuts(trace: pygame.Surface | None = None) -> None:
+    """Empty the register; `trace`: also keep where every line is drawn on that surface."""
+    global TRACE, TRACE_ON
     CUTS.clear()
     ABBREVIATED.clear()
-    TRACE = [] if trace else None
+    TRACE = [] if trace is not None else None
+    TRACE_ON = trace
 
 
 ABBREVIATED: list[tuple[str, str]] = []   # (full text, the short form drawn) where the full text is on hover
@@ -200,8 +203,17 @@ def note_cut(full: str, shown: str) -> None:
         CUTS.append((full, shown))
 
 
+def new_layer() -> None:
+    """What is drawn from now on lies over what was drawn before (a dialog over the game):
+    the layout test compares lines of text within a layer only."""
+    if TRACE is not None:
+        TRACE.append(("", None))
+
+
 def _trace(surf: pygame.Surface, text: str, rect: pygame.Rect) -> None:
     """Keep where a line was drawn; under a clip (a scroll view) only its visible part."""
+    if surf is not TRACE_ON:
+        return
     clip = surf.get_clip()
     if clip != surf.get_rect():
         rect = rect.clip(clip)
@@ -297,6 +309,12 @@ def wrapped_height(text: str, size: int, width: int, bold: bool = False, line_ga
     """The height draw_wrapped needs for `text` (so a panel can be made that tall)."""
     n = len(_wrap(text, size, max(10, width), bold)[0])
     return n * (font(size, bold).get_linesize() + line_gap)
+
+
+def fits(text: str, size: int, width: int, height: int, bold: bool = False, line_gap: int = 0) -> bool:
+    """Whether `text` wraps into width x height without cutting a word."""
+    lines, cut = _wrap(text, size, max(10, width), bold)
+    return not cut and len(lines) * (font(size, bold).get_linesize() + line_gap) <= height
 
 
 def draw_wrapped(surf: pygame.Surface, text: str, rect: pygame.Rect, size: int = 14, color: Color = TEXT,
