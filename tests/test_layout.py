@@ -269,3 +269,34 @@ def test_the_layout_gives_every_region_its_room_for_four_players():
             assert L.board.width >= min(0.5 * L.top.width, 1.6 * L.board.height), (w, h, scale, L)
             assert L.combat.width >= 230 * scale and L.combat.height >= 120, (w, h, scale, L)
             assert L.init_rows * L.init_per_row >= 10
+
+
+def test_the_text_function_shrinks_a_name_before_cutting_and_reports_any_cut():
+    """One text function: a name shrinks (to 9 pixels) rather than being cut; text that
+    still does not fit is cut with an ellipsis and the cut is written where tests read it."""
+    pygame.font.init()
+    surf = pygame.Surface((400, 100))
+    T.reset_cuts()
+    full = T.text_width("Bebop & Rocksteady", 15, True)
+    T.draw_text(surf, "Bebop & Rocksteady", (0, 0), 15, bold=True, max_width=int(full * 0.75), name=True)
+    assert T.CUTS == []
+    T.draw_text(surf, "A long line of rules text that cannot fit", (0, 0), 15, max_width=60)
+    assert len(T.CUTS) == 1 and T.CUTS[0][1].endswith("…")
+    T.reset_cuts()
+    assert T.wrap_name("Eat, Sleep, and Breathe Ninjutsu", 15, 110, True)[0][1:], "a long name wraps"
+
+
+def test_the_board_scales_its_content_into_its_panel():
+    """Issue 28 item 7: the Technodrome used half its panel's width (0.53 of it at 1280x720).
+    The board region takes the shape of the board's content, and the spaces span most of it."""
+    from adventures.app.board_view import BoardView
+    from adventures.content.catalog import load_catalog
+    from engine.board import compile_board
+    catalog = load_catalog()
+    for key in catalog.boards:
+        board = compile_board(catalog.boards[key])
+        for size in SIZES:
+            bv = BoardView(board)
+            bv.layout(GameLayout.for_size(*size, 4, 1.0, BoardView.content_aspect(board), 10).board)
+            xs = [x for x, _y in bv.centers]
+            assert (max(xs) - min(xs)) / bv.rect.width > 0.65, (key, size)
