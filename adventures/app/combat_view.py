@@ -63,9 +63,9 @@ class CombatView:
         text_w = board_rect.width - 28                   # the step lines wrap in the region's width
         u = T.SCALE                                      # the text rows grow with the text size
         head, foot = int(50 * u), int(38 * u)
-        while steps and head + 56 + foot + sum(T.wrapped_height(line, 11, text_w, line_gap=0)
+        while steps and head + 98 + foot + sum(T.wrapped_height(line, 11, text_w, line_gap=0)
                                                for line in steps) > board_rect.height - 8:
-            steps = steps[1:]                            # a short region: the latest lines only
+            steps = steps[1:]        # a short region: cards of 70 pixels at least, then the latest lines
         steps_h = sum(T.wrapped_height(line, 11, text_w, line_gap=0) for line in steps)
         cw = min(150, (board_rect.width - 74) // 2, int((board_rect.height - 12 - head - foot - steps_h) / 1.4))
         cw = max(40, cw)

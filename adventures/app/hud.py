@@ -1,5 +1,5 @@
 """The heads-up display: the initiative row across the top, and the status column
-(enemies, threat track, objectives, the villain's module, the players) on the right.
+(enemies, threat track, objectives, the players, the villain's module) on the right.
 
 Villain modules are being written alongside the app, so their state keys are read with
 defaults: a key that is missing simply hides that line.
@@ -145,10 +145,12 @@ class Hud:
         surf.set_clip(view.clip(clip) if clip else view)
         x, w = rect.left + 12, rect.width - 24
         top = rect.top + 8 - self.scroll
+        # the players before the villain's plan: where large text makes the column scroll,
+        # the fighters on both sides and the threat stay in view
         y = self._enemies(surf, game, x, top, w)
         y = self._threat(surf, game, x, y + 4, w)
-        y = self._module(surf, game, x, y + 2, w)
         y = self._players(surf, game, x, y + 4, w, seat_kinds, 10 ** 6)
+        y = self._module(surf, game, x, y + 4, w)
         self.content_h = y - top + 8
         self.scroll = max(0, min(self.scroll, self.content_h - view.height))
         surf.set_clip(clip)
@@ -212,12 +214,15 @@ class Hud:
                 rx = self._pile_link(surf, (rx + 8, y), f"discard {len(side.discard)}", ("pile", side, "discard"))
                 if side.removed and any(getattr(c, "fury", False) for c in side.removed):
                     rx = T.draw_text(surf, f"supply {len(side.removed)}", (rx + 8, y), 12, T.DIM).right
-                y += self.lh(12)
                 lines = getattr(self, "intents", {}).get(side.index, [])
-                if lines:      # what it would do now: wrapped under the piles, never cut
-                    text = "→ " + " | ".join(lines)
-                    y += T.draw_wrapped(surf, text, pygame.Rect(x + 20, y, w - 20, 200), 12,
-                                        T.WARN if "threat" in text else T.HIGHLIGHT, line_gap=0)
+                text = "→ " + " | ".join(lines) if lines else ""
+                color = T.WARN if "threat" in text else T.HIGHLIGHT
+                if text and rx + 10 + T.text_width(text, 12) <= x + w:
+                    T.draw_text(surf, text, (rx + 10, y), 12, color)       # on the piles' line when it fits
+                    text = ""
+                y += self.lh(12)
+                if text:      # what it would do now: wrapped under the piles, never cut
+                    y += T.draw_wrapped(surf, text, pygame.Rect(x + 20, y, w - 20, 200), 12, color, line_gap=0)
             y += 3
         return y
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import pygame
 
 MIN_SIZE = (960, 600)
-INIT_CARD_W = 116        # the narrowest initiative card that shows a hero's name whole (at text size 1)
+INIT_CARD_W = 104        # the narrowest initiative card that shows a hero's name (shrunk or wrapped) at text size 1
 INIT_ROW_H = 40          # one row of initiative cards
 
 
