@@ -47,23 +47,25 @@ def play_then_close(setup: GameSetup, decisions: int = 5) -> list[int]:
 
 
 # ---------------------------------------------------------------- nothing lost
-def test_enter_continues_the_game_in_progress():
-    """With a game in progress, Continue is the default: Enter on the new-game screen picks
-    the game up again instead of starting another one."""
+def test_continue_key_picks_up_the_game_in_progress():
+    """With a game in progress, Continue has its own button and key (C): it picks the game up
+    again. Enter is kept for the game set up on the screen (issue 28: Enter used to resume the
+    old game instead of starting the one configured)."""
     answers = play_then_close(GameSetup(scenario(minions=[]), seed=21))
     seen = {}
 
     def driver(app):
         scene = app.scene
-        if isinstance(scene, NewGameScene) and "primary" not in seen:
+        if isinstance(scene, NewGameScene) and "buttons" not in seen:
+            seen["buttons"] = [b.value for b in scene.buttons]
             seen["primary"] = [b.value for b in scene.buttons if b.primary]
-            key(pygame.K_RETURN)
+            key(pygame.K_c, unicode="c")
         elif scene is app.game_scene and scene.model is not None:
             seen["answers"] = list(scene.game.answers)
             raise QuitApp()
 
     App(SIZE, headless=True, fps=0, on_frame=driver, max_frames=200, speed_ms=0).run()
-    assert seen["primary"] == ["continue"]
+    assert "continue" in seen["buttons"] and seen["primary"] == ["start"]
     assert seen["answers"] == answers
 
 

@@ -171,33 +171,62 @@ class BoardView:
         self.screen_cols: dict[int, tuple[int, int]] = {}
         self.hover_space: int | None = None
         self.moving: dict[int, tuple[int, int]] = {}      # fighter uid -> where it is mid-slide
+        self._scale = 0.0
+        self.scale_k = 1.0
+        self.origin = (0.0, 0.0)
 
     # ------------------------------------------------------------ geometry
+    @staticmethod
+    def content_box(board) -> tuple[float, float, float, float]:
+        """(x0, y0, x1, y1) of the spaces and machines on the 16:10 canvas, x in canvas widths."""
+        pts = list(board.pos) + [tuple(mpos) for _mid, mpos, _w in board.machines]
+        if not pts:
+            return 0.0, 0.0, 1.0, 1.0
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        return min(xs), min(ys), max(xs), max(ys)
+
+    @classmethod
+    def content_aspect(cls, board) -> float:
+        """Width / height of what is drawn (the Technodrome uses 0.6 of its canvas' width)."""
+        x0, y0, x1, y1 = cls.content_box(board)
+        return max(0.6, min(3.0, ((x1 - x0) * ASPECT + 0.12) / max(0.05, (y1 - y0) + 0.12)))
+
     def layout(self, rect: pygame.Rect) -> None:
+        """Scale the board's content (not its whole canvas) into `rect`, centred."""
         rect = pygame.Rect(rect)
-        if rect == self.rect and self.centers:
+        if rect == self.rect and self.centers and self._scale == T.SCALE:
             return
         self.rect = rect
+        self._scale = T.SCALE          # labels are drawn at the text size: a new size, a new static layer
         pad = 10
         avail = rect.inflate(-2 * pad, -2 * pad)
-        w = min(avail.width, int(avail.height * ASPECT))
-        h = int(w / ASPECT)
+        pos = self.board.pos
+        x0, y0, x1, y1 = self.content_box(self.board)
+        cw, ch = max(0.05, (x1 - x0) * ASPECT), max(0.05, y1 - y0)
+        margin = 0.0
+        for _ in range(2):          # the radius depends on the scale, the scale on the room the radius needs
+            k = max(1.0, min((avail.width - 2 * margin) / cw, (avail.height - 2 * margin) / ch))
+            dmin = min((math.hypot((pos[a][0] - pos[b][0]) * ASPECT * k, (pos[a][1] - pos[b][1]) * k)
+                        for a in range(len(pos)) for b in range(a + 1, len(pos))), default=60.0)
+            self.r = max(9, int(min(dmin * 0.42, k * 0.07)))
+            margin = self.r * 1.35 + 4
+        w, h = int(cw * k), int(ch * k)
         inner = pygame.Rect(0, 0, w, h)
         inner.center = avail.center
-        # the radius depends on the closest pair of spaces, so dense boards stay readable
-        pos = self.board.pos
-        dmin = min((math.hypot((pos[a][0] - pos[b][0]) * w, (pos[a][1] - pos[b][1]) * h)
-                    for a in range(len(pos)) for b in range(a + 1, len(pos))), default=60.0)
-        self.r = max(9, int(min(dmin * 0.40, h * 0.055)))
-        # shrink the canvas a little so edge spaces are not clipped
-        inner = inner.inflate(-2 * self.r, -2 * self.r)
         self.inner = inner
-        self.centers = [(int(inner.left + x * inner.width), int(inner.top + y * inner.height)) for x, y in pos]
+        self.scale_k = k
+        self.origin = (x0, y0)
+        self.centers = [self.canvas_point(p) for p in pos]
         self._static = None
         self._blobs.clear()
         self._blob_tint.clear()
         self.borough_label_pos = {}
         self._compute_screens()
+
+    def canvas_point(self, p) -> tuple[int, int]:
+        """A point of the 16:10 canvas on the screen."""
+        return (int(self.inner.left + (p[0] - self.origin[0]) * ASPECT * self.scale_k),
+                int(self.inner.top + (p[1] - self.origin[1]) * self.scale_k))
 
     def _compute_screens(self) -> None:
         self.screen_cols = {}
@@ -240,13 +269,13 @@ class BoardView:
         return (x0 + x1) // 2, (y0 + y1) // 2
 
     def machine_pos(self, pos) -> tuple[int, int]:
-        return int(self.inner.left + pos[0] * self.inner.width), int(self.inner.top + pos[1] * self.inner.height)
+        return self.canvas_point(pos)
 
     # ------------------------------------------------------------ a preview
     def draw_preview(self, surf: pygame.Surface, rect: pygame.Rect, y: int) -> pygame.Rect | None:
         """The board as a framed picture at the top of `rect` from `y` (the new-game
         screens), or None when there is no room; returns the area drawn."""
-        h = min(int(rect.width / 1.6), rect.bottom - y - 150)
+        h = min(int(rect.width / 1.6), rect.bottom - y, surf.get_height() // 2)
         if h <= 120:
             return None
         area = pygame.Rect(rect.left, y, int(h * 1.6), h)
@@ -421,7 +450,7 @@ class BoardView:
     def _draw_base(self, surf, data) -> None:
         """Paths, spaces, borough areas and Dimension X, composed once per change of those
         (five full-board alpha blits a frame would cost the software renderer 60 fps)."""
-        key = (tuple(self.rect), surf.get_size(), tuple(data.get("fallen", ()) or ()), data.get("under_threat"),
+        key = (tuple(self.rect), T.SCALE, surf.get_size(), tuple(data.get("fallen", ()) or ()), data.get("under_threat"),
                data.get("dx_markers"))
         if key != getattr(self, "_base_key", None):
             layer = pygame.Surface(surf.get_size())
@@ -557,15 +586,34 @@ class BoardView:
                             anchor="center")
 
     def _draw_badge(self, surf, f: Fighter) -> None:
-        """The health badge, drawn after every piece and token so nothing hides it."""
+        """Health as a heart pill under the token, coloured by how much is left: it can never
+        be read as a space number (those are dark pills in the middle of a space)."""
         x, y = self.moving.get(f.uid) or self.centers[f.space]
         rad = int(self.r * (0.9 if f.kind in (HERO, VILLAIN) else 0.74))
-        br = max(8, int(self.r * 0.45))
-        bc = (int(x + rad * 0.78), int(y + rad * 0.72))
-        low = f.health <= max(2, f.max_health // 4)
-        pygame.draw.circle(surf, (200, 40, 40) if low else (22, 24, 30), bc, br)
-        pygame.draw.circle(surf, (240, 240, 240), bc, br, 1)
-        T.draw_text(surf, str(f.health), bc, max(8, int(br * 1.15)), (255, 255, 255), bold=True, anchor="center")
+        size = max(9, int(self.r * 0.46))
+        img = T.render(f"\u2665{f.health}", size, (255, 255, 255), True)
+        pill = img.get_rect().inflate(8, 0)
+        pill.midtop = (x, y + rad - max(3, pill.height // 3))
+        left = f.health / max(1, f.max_health)
+        fill = (196, 40, 44) if f.health <= max(2, f.max_health // 4) else (
+            (200, 120, 30) if left <= 0.5 else (40, 130, 70))
+        pygame.draw.rect(surf, fill, pill, border_radius=4)
+        pygame.draw.rect(surf, (10, 10, 12), pill, 1, border_radius=4)
+        surf.blit(img, img.get_rect(center=pill.center))
+
+    def token_label(self, f: Fighter, rad: int) -> tuple[str, int]:
+        """The fighter's name on its token at a size that fits it; the short form
+        (abbreviation) only where even the smallest size is too wide (hover shows it whole)."""
+        name = f.label or f.name if f.kind != SIDEKICK else f.name
+        words = name.split()
+        first = words[0] if words and not (len(words) > 1 and words[-1].isdigit()) else abbreviation(name)
+        room = 2 * rad - 6
+        base = max(9, int(rad * 0.62))
+        for text, smallest in ((first, max(8, int(base * 0.72))), (abbreviation(name), 8)):
+            size = T.fit_size(text, base, room, True, smallest)
+            if T.text_width(text, size, True) <= room:       # a whole word only while it stays readable
+                return text, size
+        return abbreviation(name)[:2], 8
 
     def _draw_fighter(self, surf, f: Fighter, legal: bool, ring: T.Color, current: bool, focus: bool,
                       subject: bool = False) -> None:
@@ -593,10 +641,9 @@ class BoardView:
         if f.is_enemy:   # a notch marks enemies for players who cannot tell red from orange
             pygame.draw.polygon(surf, edge, [(x - rad * 0.35, y - rad + 1), (x + rad * 0.35, y - rad + 1),
                                              (x, y - rad * 0.55)])
-        label = abbreviation(f.label or f.name) if f.kind != SIDEKICK else abbreviation(f.name)
+        label, size = self.token_label(f, rad)
         fg = T.mix(color, (255, 255, 255), 0.72) if f.is_enemy else T.readable_on(color)
-        T.draw_text(surf, label, (x, y - 1), max(9, int(rad * (0.62 if len(label) <= 3 else 0.5))), fg, bold=True,
-                    anchor="center")
+        T.draw_text(surf, label, (x, y - 2), size, fg, bold=True, anchor="center")
         if legal:
             pygame.draw.circle(surf, ring, (x, y), rad + 5, 3)
         if focus:

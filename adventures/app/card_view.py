@@ -36,20 +36,21 @@ def hero_facts(hero) -> str:
 
 
 def draw_hero_summary(surf: pygame.Surface, hero, seat: int, rect: pygame.Rect, y: int,
-                      ability_lines: int = 2) -> int:
+                      ability_lines: int | None = 2) -> int:
     """A picked hero on a new-game screen: "N. name: ability" in the seat's colour, its
     numbers beside it (below it when they do not fit), then the ability's text; returns
     the y below it."""
     name = T.draw_text(surf, f"{seat + 1}. {hero.name}: {hero.ability.name}", (rect.left, y), 14,
-                       T.SEAT_COLORS[seat], bold=True, max_width=rect.width)
+                       T.SEAT_COLORS[seat], bold=True, max_width=rect.width, name=True)
     facts = hero_facts(hero)
     if T.text_width(facts, 13) > rect.right - name.right - 10:       # no room beside the name
-        y += 19
-        T.draw_text(surf, facts, (rect.left, y), 13, T.TEXT, max_width=rect.width)
+        y = name.bottom + 2
+        y += T.draw_wrapped(surf, facts, pygame.Rect(rect.left, y, rect.width, 10 ** 5), 13, T.TEXT)
     else:
         T.draw_text(surf, facts, (name.right + 10, y + 1), 13, T.TEXT)
-    y += 19
-    return y + T.draw_wrapped(surf, hero.ability.text, pygame.Rect(rect.left, y, rect.width, 18 * ability_lines),
+        y = name.bottom + 2
+    height = 18 * ability_lines if ability_lines else 10 ** 5      # None: the whole text
+    return y + T.draw_wrapped(surf, hero.ability.text, pygame.Rect(rect.left, y, rect.width, height),
                               13, T.MUTED, max_lines=ability_lines) + 6
 
 
@@ -79,12 +80,24 @@ def draw_card(surf: pygame.Surface, card, rect: pygame.Rect, *, legal: bool = Fa
     pygame.draw.rect(surf, (8, 8, 10), rect.move(2, 3), border_radius=8)
     pygame.draw.rect(surf, body, rect, border_radius=8)
     band_h = max(16, h // 7)
+    name_size = max(9, min(15, band_h - 6))
+    name_lines = T.wrap_name(card.name, name_size, w - 10, True, 3 if h < 150 else 2)
+    if T.text_width(name_lines[0][0], name_lines[1], True) > w - 8:
+        # a thumbnail (a pile's top card): its initials, the whole name on hover or in the pile
+        from adventures.app.board_view import abbreviation
+        T.note_abbreviation(card.name, abbreviation(card.name))
+        name_lines = ((abbreviation(card.name),), T.fit_size(abbreviation(card.name), name_size, w - 10, True,
+                                                                T.name_min()))
+    line_h = T.font(name_lines[1], True).get_linesize()
+    band_h = max(band_h, line_h * len(name_lines[0]) + 4)
     band = pygame.Rect(rect.left, rect.top, w, band_h)
     pygame.draw.rect(surf, type_color if not dim else T.mix(type_color, (120, 120, 120), 0.5), band,
                      border_top_left_radius=8, border_top_right_radius=8)
-    name_size = T.fit_size(card.name, max(9, min(15, band_h - 6)), w - 10, True)
-    T.draw_text(surf, card.name, (band.left + 5, band.centery), name_size, (255, 255, 255), bold=True,
-                anchor="midleft", max_width=w - 8)
+    ny = band.centery - line_h * len(name_lines[0]) // 2
+    for line in name_lines[0]:
+        T.draw_text(surf, line, (band.left + 5, ny), name_lines[1], (255, 255, 255), bold=True, max_width=w - 8,
+                    name=True)
+        ny += line_h
     # value badge and type line
     vt = value_text(card)
     y = band.bottom + 4
@@ -93,45 +106,50 @@ def draw_card(surf: pygame.Surface, card, rect: pygame.Rect, *, legal: bool = Fa
         vc = (rect.left + 6 + vr, y + vr)
         pygame.draw.circle(surf, type_color, vc, vr)
         pygame.draw.circle(surf, ink, vc, vr, 2)
-        T.draw_text(surf, vt, vc, max(10, int(vr * (1.1 if len(vt) <= 2 else 0.75))), (255, 255, 255), bold=True,
-                    anchor="center")
+        T.draw_text(surf, vt, vc, T.fit_size(vt, max(10, int(vr * (1.1 if len(vt) <= 2 else 0.75))), 2 * vr - 4, True,
+                                             8), (255, 255, 255), bold=True, anchor="center")
         tx = vc[0] + vr + 5
     else:
         vr = max(9, h // 14)
         tx = rect.left + 6
-    kind = card.kind.upper()
     kind_size = max(8, h // 17)
-    if card.defense is not None:      # enemy cards: both values; the short form where room is short
-        kind = "ATTACK / DEFENSE"
-        if T.text_width(kind, kind_size, True) > rect.right - tx - 4:
-            kind = "ATK / DEF"
-    T.draw_text(surf, kind, (tx, y + 1), kind_size, T.mix(type_color, ink, 0.35), bold=True,
-                max_width=rect.right - tx - 4)
+    room = rect.right - tx - 4
+    # the type in the longest form that fits (the detail popup and hover always spell it out)
+    forms = ("ATTACK / DEFENSE", "ATK / DEF", "A/D") if card.defense is not None else (
+        card.kind.upper(), card.kind.upper()[:4] + ".", card.kind.upper()[:1])
+    kind = next((f for f in forms if T.text_width(f, 8, True) <= room), forms[-1])
+    kind_size = T.fit_size(kind, kind_size, room, True, 8)
+    T.draw_text(surf, kind, (tx, y + 1), kind_size, T.mix(type_color, ink, 0.35), bold=True)
     who = "" if card.fighter == "any" else card.fighter
     if card.deception:
         who = "Deception"
+    who_size = max(8, h // 18)
+    if who and T.text_width(who, T.name_min()) > room:       # a tiny card: the short form, whole on hover
+        from adventures.app.board_view import abbreviation
+        short = abbreviation(who) if T.text_width(abbreviation(who), T.name_min()) <= room else ""
+        T.note_abbreviation(who, short)
+        who = short
+    who_y = y + 1 + T.font(kind_size, True).get_linesize() - 2      # under the type line at any text size
     if who:
-        T.draw_text(surf, who, (tx, y + max(10, h // 14)), max(8, h // 18), (90, 90, 96),
-                    max_width=rect.right - tx - 4)
+        T.draw_text(surf, who, (tx, who_y), who_size, (90, 90, 96), max_width=room, name=True)
+    # the boost pill first: the effect text stops above it at any text size
+    boost_rect = None
+    if card.boost:
+        size = max(8, min(13, max(14, h // 9) - 5))
+        img = T.render(f"BOOST {card.boost}", size, (250, 220, 120), True)
+        boost_rect = img.get_rect().inflate(12, 4)
+        boost_rect.bottomright = (rect.right - 6, rect.bottom - 5)
     # effect text
-    if vt:
-        text_top = y + 2 * vr + 6
-    else:   # schemes: below the type line and the fighter line
-        text_top = y + max(10, h // 14) + (T.font(max(8, h // 18)).get_linesize() + 2 if who else 4)
-    boost_h = max(14, h // 9)
-    area = pygame.Rect(rect.left + 6, text_top, w - 12, rect.bottom - boost_h - 4 - text_top)
+    below_who = who_y + (T.font(who_size).get_linesize() + 2 if who else 4)
+    text_top = max(y + 2 * vr + 6, below_who) if vt else below_who    # schemes: below the type and fighter
+    bottom = boost_rect.top - 2 if boost_rect is not None else rect.bottom - 6
+    area = pygame.Rect(rect.left + 6, text_top, w - 12, bottom - text_top)
     text = " ".join(effect_lines(card))
     if text and area.height > 8:
-        T.draw_wrapped(surf, text, area, max(8, min(12, h // 15)), ink, line_gap=0,
-                       max_lines=max(1, area.height // T.font(max(8, min(12, h // 15))).get_linesize()))
-    # boost
-    if card.boost:
-        size = max(8, min(13, boost_h - 5))
-        img = T.render(f"BOOST {card.boost}", size, (250, 220, 120), True)
-        br = img.get_rect().inflate(12, 4)
-        br.bottomright = (rect.right - 6, rect.bottom - 5)
-        pygame.draw.rect(surf, (40, 40, 48), br, border_radius=br.height // 2)
-        surf.blit(img, img.get_rect(center=br.center))
+        draw_effect_text(surf, card, text, area, max(8, min(12, h // 15)), ink)
+    if boost_rect is not None:
+        pygame.draw.rect(surf, (40, 40, 48), boost_rect, border_radius=boost_rect.height // 2)
+        surf.blit(img, img.get_rect(center=boost_rect.center))
     if owner_color is not None:
         pygame.draw.rect(surf, owner_color, (rect.left + 4, rect.bottom - 8, w // 4, 4), border_radius=2)
     # frame: legal choices glow, hover is white
@@ -141,6 +159,24 @@ def draw_card(surf: pygame.Surface, card, rect: pygame.Rect, *, legal: bool = Fa
         pygame.draw.rect(surf, T.HIGHLIGHT, rect.inflate(4, 4), 3, border_radius=10)
     else:
         pygame.draw.rect(surf, (10, 10, 10), rect, 1, border_radius=8)
+
+
+def draw_effect_text(surf: pygame.Surface, card, text: str, area: pygame.Rect, size: int, ink) -> None:
+    """The effect text at the largest size from `size` down to 8 that fits `area`; where even
+    that does not fit (a small card), the card says when it acts ("AFTER COMBAT …") and the
+    full text is one hover away (draw_detail): an abbreviation, written to T.ABBREVIATED."""
+    for s in range(size, 7, -1):
+        if T.fits(text, s, area.width, area.height + 1):
+            T.draw_wrapped(surf, text, area, s, ink, line_gap=0)
+            return
+    heads = " · ".join(dict.fromkeys(line.split(":")[0] for line in effect_lines(card) if ":" in line))
+    for short in (f"{heads} … (hover to read)", f"{heads} …", "(hover to read)", "…"):
+        s = next((s for s in range(size, 7, -1) if T.fits(short, s, area.width, area.height + 1)), None)
+        if s is not None and short.strip(" …"):
+            T.note_abbreviation(text, short)
+            T.draw_wrapped(surf, short, area, s, ink, line_gap=0)
+            return
+    T.note_abbreviation(text, "")          # no room for a word: the card's face says nothing
 
 
 def draw_detail(surf: pygame.Surface, card, anchor: tuple[int, int], bounds: pygame.Rect,
@@ -164,7 +200,7 @@ def draw_detail(surf: pygame.Surface, card, anchor: tuple[int, int], bounds: pyg
     band = pygame.Rect(rect.left, rect.top, w, 34)
     pygame.draw.rect(surf, type_color, band, border_top_left_radius=10, border_top_right_radius=10)
     T.draw_text(surf, card.name, (band.left + 12, band.centery), 18, (255, 255, 255), bold=True, anchor="midleft",
-                max_width=w - 24)
+                max_width=w - 24, name=True)
     ink = (30, 30, 34)
     if card.kind == "scheme":
         stats = "SCHEME"

@@ -123,7 +123,8 @@ class CombatView:
             y = cards.top
             name_size = T.fit_size(fighter.name, 12, col_w, True)
             T.draw_text(surf, fighter.name, (cx, y), name_size,
-                        T.mix(T.seat_color(fighter.side), (255, 255, 255), 0.25), bold=True, anchor="midtop")
+                        T.mix(T.seat_color(fighter.side), (255, 255, 255), 0.25), bold=True, anchor="midtop",
+                        max_width=col_w, name=True)
             y += T.font(12, True).get_linesize()
             T.draw_text(surf, verb, (cx, y), 11, T.MUTED, anchor="midtop")
             r = pygame.Rect(0, cards.top + names_h, card_w, card_h)

@@ -106,22 +106,37 @@ class EndScene:
         dim(surf, 180)
         title, color = self.title()
         lines = self.lines()
-        w, h = 560, 190 + 24 * len(lines)
+        u = T.SCALE
+        labels = [("New game", "new"), ("Play again", "again"), ("Board", "peek"), ("Quit", "quit")]
+        widths = [T.text_width(label, 15) + 40 for label, _v in labels]
+        w = min(surf.get_width() - 40, max(int(560 * u), sum(widths) + 10 * (len(widths) - 1) + 60))
+        reason = self.over.reason[:1].upper() + self.over.reason[1:] + "."
+        body_w = w - 80
+        lh = T.font(15).get_linesize()
+        title_h = T.wrapped_height(title, 34, w - 40, True)
+        body_h = T.wrapped_height(reason, 15, w - 40) + 12 + sum(T.wrapped_height(line, 15, body_w) + 4
+                                                                  for line in lines)
+        bh = int(40 * u)
+        h = min(surf.get_height() - 20, 22 + title_h + 10 + body_h + 24 + bh + 24)
         rect = pygame.Rect(0, 0, w, h)
         rect.center = surf.get_rect().center
         T.panel(surf, rect, T.PANEL, color, 14)
-        T.draw_text(surf, title, (rect.centerx, rect.top + 22), 34, color, bold=True, anchor="midtop")
-        T.draw_text(surf, self.over.reason[:1].upper() + self.over.reason[1:] + ".", (rect.centerx, rect.top + 68),
-                    15, T.MUTED, anchor="midtop", max_width=w - 40)
-        y = rect.top + 100
+        y = rect.top + 22
+        for line in T.wrap(title, 34, w - 40, True):
+            T.draw_text(surf, line, (rect.centerx, y), 34, color, bold=True, anchor="midtop")
+            y += T.font(34, True).get_linesize()
+        y += 10
+        for line in T.wrap(reason, 15, w - 40):
+            T.draw_text(surf, line, (rect.centerx, y), 15, T.MUTED, anchor="midtop")
+            y += lh
+        y += 12
         for line in lines:
-            T.draw_text(surf, line, (rect.left + 40, y), 15, T.TEXT, max_width=w - 80)
-            y += 24
-        self.buttons = [
-            Button(pygame.Rect(rect.left + 30, rect.bottom - 64, 150, 40), "New game", value="new", primary=True),
-            Button(pygame.Rect(rect.left + 190, rect.bottom - 64, 130, 40), "Play again", value="again"),
-            Button(pygame.Rect(rect.left + 330, rect.bottom - 64, 100, 40), "Board", value="peek"),
-            Button(pygame.Rect(rect.left + 440, rect.bottom - 64, 90, 40), "Quit", value="quit"),
-        ]
+            y += T.draw_wrapped(surf, line, pygame.Rect(rect.left + 40, y, body_w, 10 ** 5), 15, T.TEXT) + 4
+        x = rect.centerx - (sum(widths) + 10 * (len(widths) - 1)) // 2
+        self.buttons = []
+        for (label, value), bw in zip(labels, widths):
+            self.buttons.append(Button(pygame.Rect(x, rect.bottom - bh - 24, bw, bh), label, value=value,
+                                       primary=value == "new"))
+            x += bw + 10
         for b in self.buttons:
             b.draw(surf, hover=b.rect.collidepoint(self.hover_pos))

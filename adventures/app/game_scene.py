@@ -69,6 +69,7 @@ class GameScene:
         self.suggester = Suggester()
         self.skip_button: Button | None = None
         self.status = ""
+        self.turn_side = None                   # whose turn the prompt bar names (set by "turn" events)
         self.motion = Motion()                  # fighters sliding, damage rising
         self.banners = BannerView()
         self.banner_held = False                # the controller holds the game on a banner
@@ -106,13 +107,40 @@ class GameScene:
         self.log.scroll = 0
         self.status = ""
 
+    def layout_key(self, w: int, h: int) -> tuple:
+        """What the layout is computed from: window, text size, players, a round's cards."""
+        players = sum(1 for s in self.game.sides if not s.is_enemy) if self.game is not None else 1
+        adv = getattr(self.game, "adv", None)
+        cards = len([c for c in adv.all_cards if not c.removed]) if adv is not None else players
+        return (max(w, 960), max(h, 600)), T.SCALE, max(1, players), cards
+
     def resize(self, w: int, h: int) -> None:
-        self.layout = GameLayout.for_size(w, h)
+        size, scale, players, cards = self.layout_key(w, h)
+        aspect = BoardView.content_aspect(self.game.board) if self.game is not None else 1.6
+        self.layout = GameLayout.for_size(w, h, players, scale, aspect, cards)
+        self._layout_key = (size, scale, players, cards)
         if self.board_view is not None:
             self.board_view.layout(self.layout.board)
 
     def toast(self, text: str) -> None:
         self._toast = (text, pygame.time.get_ticks() + TOAST_MS)
+
+    @staticmethod
+    def readable(text: str) -> str:
+        """A message as shown: save files are named by what they hold, not by file name."""
+        import re
+        from pathlib import Path
+
+        from adventures.app import userdata
+        from adventures.app.overlays import save_title
+
+        def title(m):
+            try:
+                path = Path(userdata.saves_dir()) / m.group(0)
+            except userdata.HomeError:
+                return m.group(0)
+            return f"“{save_title(path)}”" if path.exists() else m.group(0)
+        return re.sub(r"[\w.-]+\.json", title, text)
 
     def on_game_event(self, event: dict):
         """Update what is shown; returns the banner this event raised (or amended), if any."""
@@ -121,9 +149,14 @@ class GameScene:
         kind = event.get("kind")
         self.motion.on_event(self.game, event, now)
         current = None if self.banners.expired(now) else self.banners.banner
-        banner = banner_for(self.game, event, current)
+        # a replay (undo, load, Continue) rebuilds the game silently: its banners were seen already
+        banner = None if self.game.replaying else banner_for(self.game, event, current)
         if banner is not None:
             self.banners.show(banner, now)
+        if kind == "turn":
+            self.turn_side = next((s for s in self.game.sides if s.index == event.get("side")), None)
+        elif kind in ("round", "end_of_round", "game_over"):
+            self.turn_side = None        # between turns nobody's turn is shown (not the last enemy's)
         if kind == "turn":
             side = next((s for s in self.game.sides if s.index == event.get("side")), None)
             self.turn_intent = intent_view.turn_intent(self.game, side) if side is not None and side.is_enemy else []
@@ -255,7 +288,9 @@ class GameScene:
             self._handle_key(event)
         elif event.type == pygame.MOUSEWHEEL:
             pos = pygame.mouse.get_pos()
-            if not self.log.handle_wheel(pos, event.y) and self.layout and self.layout.prompt.collidepoint(pos):
+            if self.log.handle_wheel(pos, event.y) or self.hud.handle_wheel(pos, event.y):
+                return
+            if self.layout and self.layout.prompt.collidepoint(pos):
                 self.prompt_bar.page += 1 if event.y < 0 else -1
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.hover_pos = event.pos
@@ -473,7 +508,7 @@ class GameScene:
 
     def draw(self, surf: pygame.Surface, now: int) -> None:
         w, h = surf.get_size()
-        if self.layout is None or self.layout.size != (max(w, 960), max(h, 600)):
+        if self.layout is None or getattr(self, "_layout_key", None) != self.layout_key(w, h):
             self.resize(w, h)
         L = self.layout
         game = self.game
@@ -520,33 +555,38 @@ class GameScene:
         intent_view.draw(surf, bv, self.intents or self.turn_intent)
         self.motion.draw_floaters(surf, bv, game, now)
         surf.set_clip(clip)
-        combat_hover = self.combat.draw(surf, self.combat_rect(), self.hover_pos)
-        surf.set_clip(L.board)
-        self._card_badges(surf, self.combat.card_rects)
+        # the combat panel and a die's faces share their own region beside the board
+        pygame.draw.rect(surf, T.BG, L.aside)
+        surf.set_clip(L.combat)
         faces_rect = None
         if model is not None:
-            faces_rect = die_view.draw_faces(surf, L.board, model.decision.context or {},
-                                             [bv.centers[f.space] for f in game.fighters if f.space is not None])
-        if faces_rect is not None and faces_rect.collidepoint(self.hover_pos):
-            bv.hover_space = None                 # reading the faces: no space popup over them
+            faces_rect = die_view.draw_faces(surf, L.combat, model.decision.context or {})
+        combat_hover = None
+        if faces_rect is None:
+            combat_hover = self.combat.draw(surf, L.combat, self.hover_pos)
+            self._card_badges(surf, self.combat.card_rects)
         surf.set_clip(clip)
+        self.log_shown = faces_rect is None and self.combat.snapshot is None
 
         # top bar with the menu and undo buttons on its right
         self.hud.hits.clear()
-        status_bottom = self.hud.draw_side(surf, L.side, game, self.ctl.seat_kinds() if self.ctl else {},
-                                           intent_view.summary(self.intents))
-        bw = 236
-        self.hud.draw_top(surf, L.top, game, right_reserved=bw + 10)
-        self.top_buttons = [
-            Button(pygame.Rect(L.top.right - bw - 8, L.top.top + 14, 80, 34), "Suggest", value="suggest",
-                   size=14, enabled=model is not None),
-            Button(pygame.Rect(L.top.right - 150 - 8, L.top.top + 14, 66, 34), "Undo", value="undo", size=14,
-                   enabled=model is not None and self.ctl is not None and not self.ctl.undo_refusal()),
-            Button(pygame.Rect(L.top.right - 78, L.top.top + 14, 70, 34), "Menu", value="menu", size=14),
-        ]
+        self.hud.draw_side(surf, L.side, game, self.ctl.seat_kinds() if self.ctl else {},
+                           intent_view.summary(self.intents), self.hover_pos)
+        self.hud.draw_top(surf, L.top, game, rows=L.init_rows, per_row=L.init_per_row)
+        self.top_buttons = self._menu_buttons(L.buttons, model)
         for b in self.top_buttons:
             b.draw(surf, hover=b.rect.collidepoint(self.hover_pos))
-        self.log.draw(surf, L.log_rect(status_bottom), game.events)
+        # the log has the place the combat panel takes while it is up, or what the panel leaves below it
+        below = pygame.Rect(L.log.left, L.log.top, L.log.width, 0)
+        if not self.log_shown:
+            used = faces_rect if faces_rect is not None else self.combat.rect
+            below = pygame.Rect(L.log.left, used.bottom + 6, L.log.width, L.log.bottom - used.bottom - 6)
+        if self.log_shown:
+            self.log.draw(surf, L.log, game.events)
+        elif below.height >= T.font(13).get_linesize() * 4 + 34:
+            self.log.draw(surf, below, game.events)
+        else:
+            self.log.rect = pygame.Rect(0, 0, 0, 0)
 
         # prompt bar (with a skip button while an enemy or bot turn plays out)
         reserved = 0
@@ -557,7 +597,8 @@ class GameScene:
             self.skip_button = Button(pygame.Rect(L.prompt.right - bw - 12, L.prompt.top + 10, bw, 34),
                                       label, value="skip", size=14, primary=True)
             reserved = bw + 22
-        self.prompt_bar.draw(surf, L.prompt, game, model, narrowed, self.hover_pos, self.status, reserved)
+        self.prompt_bar.draw(surf, L.prompt, game, model, narrowed, self.hover_pos, self.status, reserved,
+                             turn_side=self.turn_side)
 
         side, hidden, why, tabs = self.hand_state()
         legal = model.legal_cards() if model is not None else set()
@@ -604,15 +645,16 @@ class GameScene:
             self.toast(ready)
         self._draw_toast(surf)
 
-    def combat_rect(self) -> pygame.Rect:
-        """The combat panel's place: the layout's combat region, else the board's top-left
-        corner at a size that keeps the cards readable."""
-        region = getattr(self.layout, "combat", None)
-        if region is not None:
-            return pygame.Rect(region)
-        board = self.layout.board
-        cw = max(84, min(150, int(board.height / 4.6)))
-        return pygame.Rect(board.left + 10, board.top + 10, min(board.width - 20, 2 * cw + 60), int(cw * 1.4) + 120)
+    def _menu_buttons(self, area: pygame.Rect, model) -> list[Button]:
+        """Suggest, Undo and Menu side by side, sharing the width of their row."""
+        labels = [("Suggest", "suggest", model is not None),
+                  ("Undo", "undo", model is not None and self.ctl is not None and not self.ctl.undo_refusal()),
+                  ("Menu", "menu", True)]
+        gap = 6
+        w = (area.width - 16 - gap * (len(labels) - 1)) // len(labels)
+        h = area.height - 10
+        return [Button(pygame.Rect(area.left + 8 + k * (w + gap), area.top + 5, w, h), label, value=value, size=14,
+                       enabled=enabled) for k, (label, value, enabled) in enumerate(labels)]
 
     def _card_badges(self, surf, card_rects) -> None:
         """The approximation / your-content marker in each visible card's top-right corner."""
@@ -663,8 +705,13 @@ class GameScene:
         if pygame.time.get_ticks() > until:
             self._toast = None
             return
-        img = T.render(text, 15, T.TEXT, True)
-        rect = img.get_rect(midtop=(self.layout.board.centerx, self.layout.board.top + 12)).inflate(24, 12)
+        board = self.layout.board
+        lines = T.wrap(self.readable(text), 15, board.width - 60, True)         # a long message wraps inside the board
+        lh = T.font(15, True).get_linesize()
+        w = max(T.text_width(line, 15, True) for line in lines) + 24
+        rect = pygame.Rect(0, 0, w, lh * len(lines) + 12)
+        rect.midtop = (board.centerx, board.top + 12)
         pygame.draw.rect(surf, (20, 24, 34), rect, border_radius=8)
         pygame.draw.rect(surf, T.WARN, rect, 2, border_radius=8)
-        surf.blit(img, img.get_rect(center=rect.center))
+        for k, line in enumerate(lines):
+            T.draw_text(surf, line, (rect.centerx, rect.top + 6 + k * lh), 15, T.TEXT, bold=True, anchor="midtop")

@@ -44,16 +44,13 @@ class HandView:
             pygame.draw.rect(surf, T.PANEL_EDGE, deck_r, 1, border_radius=8)
         T.draw_text(surf, str(len(side.deck)), deck_r.center, 18, T.TEXT, bold=True, anchor="center")
         T.draw_text(surf, "deck", (deck_r.centerx, deck_r.top - 2), 11, T.MUTED, anchor="midbottom")
-        if side.discard:
+        if side.discard:         # the top card face up and readable: its count is in the label above it
             card_view.draw_card(surf, side.discard[-1], disc_r)
-            shade = pygame.Surface(disc_r.size, pygame.SRCALPHA)
-            shade.fill((0, 0, 0, 110))
-            surf.blit(shade, disc_r)
         else:
             pygame.draw.rect(surf, T.BG, disc_r, border_radius=8)
             pygame.draw.rect(surf, T.PANEL_EDGE, disc_r, 1, border_radius=8)
-        T.draw_text(surf, str(len(side.discard)), disc_r.center, 18, T.TEXT, bold=True, anchor="center")
-        T.draw_text(surf, "discard", (disc_r.centerx, disc_r.top - 2), 11, T.MUTED, anchor="midbottom")
+        T.draw_text(surf, f"discard {len(side.discard)}", (disc_r.centerx, disc_r.top - 2), 11, T.MUTED,
+                    anchor="midbottom", max_width=pile_w + 8)
         self.hits.add(disc_r, ("pile", side, "discard"))
         self.hits.add(deck_r, ("pile", side, "deck"))
         if disc_r.collidepoint(hover_pos) or deck_r.collidepoint(hover_pos):

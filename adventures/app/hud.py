@@ -1,5 +1,5 @@
 """The heads-up display: the initiative row across the top, and the status column
-(enemies, threat track, objectives, the villain's module, the players) on the right.
+(enemies, threat track, objectives, the players, the villain's module) on the right.
 
 Villain modules are being written alongside the app, so their state keys are read with
 defaults: a key that is missing simply hides that line.
@@ -12,7 +12,6 @@ from adventures.app import provenance
 from adventures.app import theme as T
 from adventures.app.widgets import HitList
 
-LOG_MIN_H = 140            # the log keeps at least this much of the column (layout.log_rect)
 OWNER_COLORS = {"special": (120, 100, 150), "ally": (70, 150, 110), "henchman": (150, 80, 80)}
 
 
@@ -32,7 +31,7 @@ def health_bar(surf, rect: pygame.Rect, health: int, maximum: int, color: T.Colo
 
 def order_badge(surf, center, number: int, color: T.Color) -> int:
     """A small round player-order marker (p.4); returns its right edge."""
-    r = 8
+    r = max(8, int(8 * T.SCALE))
     pygame.draw.circle(surf, color, center, r)
     pygame.draw.circle(surf, (15, 15, 18), center, r, 1)
     T.draw_text(surf, str(number), center, 11, T.readable_on(color), bold=True, anchor="center")
@@ -51,27 +50,38 @@ class Hud:
         pygame.draw.rect(surf, T.PANEL, rect)
         pygame.draw.line(surf, T.PANEL_EDGE, rect.bottomleft, rect.bottomright)
         x = rect.left + 14
+        u = T.SCALE
         T.draw_text(surf, counter, (x, rect.top + 9), 11, T.MUTED, bold=True)
-        T.draw_text(surf, str(max(1, value)), (x, rect.top + 22), 28, T.TEXT, bold=True)
-        x += 70
-        T.draw_text(surf, row_title, (x, rect.top + 4), 11, T.MUTED, bold=True)
+        T.draw_text(surf, str(max(1, value)), (x, rect.top + 9 + int(13 * u)), 28, T.TEXT, bold=True)
+        x += int(70 * u)
+        T.draw_text(surf, row_title, (x, rect.top + 3), 11, T.MUTED, bold=True)
         return x
 
-    def draw_top(self, surf: pygame.Surface, rect: pygame.Rect, game, right_reserved: int = 0) -> None:
+    @staticmethod
+    def card_slots(area: pygame.Rect, n: int, rows: int, per_row: int = 1, gap: int = 6) -> list[pygame.Rect]:
+        """`n` equal cards, `per_row` a row (more if `n` needs it), in `rows` rows filling `area`."""
+        rows = max(1, rows)
+        per_row = max(1, per_row, -(-n // rows))
+        cw = min(int(170 * T.SCALE), (area.width - gap * (per_row - 1)) // per_row)
+        ch = (area.height - 4 * (rows - 1)) // rows
+        return [pygame.Rect(area.left + (i % per_row) * (cw + gap), area.top + (i // per_row) * (ch + 4), cw, ch)
+                for i in range(n)]
+
+    def draw_top(self, surf: pygame.Surface, rect: pygame.Rect, game, right_reserved: int = 0, rows: int = 1,
+                 per_row: int = 6) -> None:
+        """The round and every initiative card revealed this round (in as many rows as the
+        layout gave), the current one highlighted; the face-down deck on the right."""
         adv = game.adv
+        u = T.SCALE
         x = self.top_panel(surf, rect, "ROUND", game.round, "INITIATIVE")
         row = [c for c in adv.row if not c.removed]
+        deck_w = int(64 * u)
         right = rect.right - right_reserved - 10
-        deck_w = 64
-        avail = right - x - deck_w - 8
-        n = max(1, len(row))
-        cw = max(70, min(150, (avail - 6 * (n - 1)) // n)) if row else 150
-        y = rect.top + 18
-        h = rect.height - 24
-        for i, card in enumerate(row):
-            r = pygame.Rect(x + i * (cw + 6), y, cw, h)
-            if r.right > right - deck_w:
-                break
+        y = rect.top + int(17 * u)
+        area = pygame.Rect(x, y, right - deck_w - 10 - x, rect.bottom - 5 - y)
+        slots = self.card_slots(area, len(row), rows, per_row)
+        name_size, sub_size = 13, 11
+        for i, (card, r) in enumerate(zip(row, slots)):
             color = init_card_color(card)
             current = i == len(row) - 1
             pygame.draw.rect(surf, T.PANEL_HI if current else T.BG, r, border_radius=6)
@@ -79,46 +89,75 @@ class Hud:
                              border_bottom_left_radius=6)
             pygame.draw.rect(surf, T.HIGHLIGHT if current else T.PANEL_EDGE, r, 2 if current else 1, border_radius=6)
             name = card.name
-            tx = r.left + 11
+            tx = r.left + 10
             if card.owner == "player" and card.side is not None:
                 name = card.side.name              # people are named by their hero
                 number = next((n for n, sd in adv.seats.items() if sd is card.side), None)
                 if number is not None:
-                    tx = order_badge(surf, (tx + 8, r.top + 12), number, color) + 4
+                    tx = order_badge(surf, (tx + 8, r.top + 4 + int(8 * u)), number, color) + 3
             if name.endswith("'s Turn"):
                 name = name[:-len("'s Turn")]      # the row already says whose turn each card is
-            size = T.fit_size(name, 13, r.right - tx - 3, current, 10)
-            T.draw_text(surf, name, (tx, r.top + 4 + (13 - size) // 2), size, T.TEXT, bold=current,
-                        max_width=r.right - tx - 3)
+            lines, size = T.wrap_name(name, name_size, r.right - tx - 3, current)
+            ny = r.top + 3
+            for line in lines:       # a long name wraps onto the second line rather than being cut
+                T.draw_text(surf, line, (tx, ny), size, T.TEXT, bold=current, max_width=r.right - tx - 3, name=True)
+                ny += T.font(size, current).get_linesize() - 2
             sub = f"move {card.move}" if card.move is not None else card.owner
             if card.end_of_round:
-                sub += " · end of round"
-            T.draw_text(surf, sub, (r.left + 11, r.top + 21), 11, T.MUTED, max_width=r.width - 14)
+                sub += " · EoR"                    # "end of round": its text is in the tooltip
+            if r.height >= int(34 * u) and len(lines) == 1:
+                T.draw_text(surf, sub, (r.left + 10, r.bottom - 3), sub_size, T.MUTED, anchor="bottomleft",
+                            max_width=r.width - 13)
             self.hits.add(r, ("init", card))
         # the face-down initiative deck
-        d = pygame.Rect(right - deck_w, y, deck_w, h)
+        d = pygame.Rect(right - deck_w, y, deck_w, min(area.height, int(44 * u)))
         for k in range(min(3, len(adv.deck)), 0, -1):
             pygame.draw.rect(surf, (50, 70, 50), d.move(k * 2, -k * 2), border_radius=6)
             pygame.draw.rect(surf, (20, 30, 20), d.move(k * 2, -k * 2), 1, border_radius=6)
         pygame.draw.rect(surf, (60, 96, 60) if adv.deck else T.BG, d, border_radius=6)
         pygame.draw.rect(surf, T.PANEL_EDGE, d, 1, border_radius=6)
-        T.draw_text(surf, str(len(adv.deck)), (d.centerx, d.top + 3), 17, T.TEXT, bold=True, anchor="midtop")
-        T.draw_text(surf, "to come", (d.centerx, d.bottom - 3), 10, T.MUTED, anchor="midbottom")
+        T.draw_text(surf, str(len(adv.deck)), (d.centerx, d.top + 2), 16, T.TEXT, bold=True, anchor="midtop")
+        T.draw_text(surf, "to come", (d.centerx, d.bottom - 2), 10, T.MUTED, anchor="midbottom")
 
     # ------------------------------------------------------------ the status column
+    scroll = 0              # pixels the status column is scrolled (only when it is taller than the window)
+    content_h = 0
+    side_rect = pygame.Rect(0, 0, 0, 0)
+
+    def handle_wheel(self, pos, dy: int) -> bool:
+        if not self.side_rect.collidepoint(pos):
+            return False
+        self.scroll = max(0, min(self.content_h - self.side_rect.height, self.scroll - dy * 40))
+        return True
+
     def draw_side(self, surf: pygame.Surface, rect: pygame.Rect, game, seat_kinds: dict[int, str],
-                  intents: dict[int, list[str]] | None = None) -> int:
+                  intents: dict[int, list[str]] | None = None, hover_pos=(-1, -1)) -> int:
         """Draw the status column from the top of `rect`; returns the y where it ends.
-        `intents`: side index -> what that enemy would do now (shown on players' turns)."""
+        `intents`: side index -> what that enemy would do now (shown on players' turns).
+        Taller than `rect` (large text on a short window), it scrolls with the wheel."""
         self.intents = intents or {}
+        self.side_rect = pygame.Rect(rect)
         pygame.draw.rect(surf, T.PANEL, rect)
         pygame.draw.line(surf, T.PANEL_EDGE, rect.topleft, rect.bottomleft)
+        clip = surf.get_clip()
+        more_h = T.font(11).get_linesize() + 4 if self.content_h > rect.height else 0   # the "more" line's strip
+        view = pygame.Rect(rect.left, rect.top, rect.width, rect.height - more_h)
+        surf.set_clip(view.clip(clip) if clip else view)
         x, w = rect.left + 12, rect.width - 24
-        y = rect.top + 10
-        y = self._enemies(surf, game, x, y, w)
-        y = self._threat(surf, game, x, y + 6, w)
+        top = rect.top + 8 - self.scroll
+        # the players before the villain's plan: where large text makes the column scroll,
+        # the fighters on both sides and the threat stay in view
+        y = self._enemies(surf, game, x, top, w)
+        y = self._threat(surf, game, x, y + 4, w)
+        y = self._players(surf, game, x, y + 4, w, seat_kinds, 10 ** 6)
         y = self._module(surf, game, x, y + 4, w)
-        return self._players(surf, game, x, y + 6, w, seat_kinds, rect.bottom)
+        self.content_h = y - top + 8
+        self.scroll = max(0, min(self.scroll, self.content_h - view.height))
+        surf.set_clip(clip)
+        if more_h:                              # say there is more, and which way
+            more = "▲ wheel to scroll ▼" if self.scroll else "▼ more below (wheel)"
+            T.draw_text(surf, more, (rect.right - 6, rect.bottom - 2), 11, T.WARN, anchor="bottomright")
+        return y
 
     def _badge(self, surf, midleft, mark) -> None:
         """An approximation / your-content marker; hovering it shows why (adventures.app.provenance)."""
@@ -132,52 +171,74 @@ class Hud:
         self.hits.add(r.inflate(4, 4), value)
         return r.right
 
+    @staticmethod
+    def lh(size: int, bold: bool = False) -> int:
+        """A line's height at `size` (text size included): every row below steps by it."""
+        return T.font(size, bold).get_linesize()
+
+    def _heading_value(self, surf, title: str, value: str, x: int, y: int, w: int, color: T.Color,
+                       size: int = 14) -> tuple[pygame.Rect, int]:
+        """A heading with its value on the right, or under it when both do not fit one line
+        (large text); returns the heading's rect and the y below."""
+        hr = T.heading(surf, title, (x, y))
+        vw = T.text_width(value, size, True)
+        if hr.right + 24 + vw <= x + w:
+            T.draw_text(surf, value, (x + w, y - 1), size, color, bold=True, anchor="topright")
+            return hr, y + max(hr.height, self.lh(size, True)) + 2
+        y = hr.bottom + 1
+        T.draw_text(surf, value, (x, y), size, color, bold=True, max_width=w)
+        return hr, y + self.lh(size, True) + 2
+
     def _enemies(self, surf, game, x, y, w) -> int:
         adv = game.adv
-        T.heading(surf, "Enemies", (x, y))
-        y += 18
+        hr = T.heading(surf, "Enemies", (x, y))
+        y = hr.bottom + 3
         for k, side in enumerate([adv.villain, *adv.minions]):
             f = side.fighters[0]
             color = T.seat_color(side)
             big = k == 0
-            pygame.draw.circle(surf, color, (x + 7, y + 9), 7 if big else 6)
+            size = 15 if big else 14
+            pygame.draw.circle(surf, color, (x + 7, y + self.lh(size, big) // 2), 7 if big else 6)
+            health = f"{f.health}/{f.max_health}"
+            hw = T.draw_text(surf, health, (x + w, y + 1), size - 1, T.TEXT, bold=True, anchor="topright").width
             name = side.name + ("" if f.alive else " (defeated)")
-            nr = T.draw_text(surf, name, (x + 20, y), 16 if big else 14, T.TEXT if f.alive else T.DIM, bold=big,
-                             max_width=w - 130)
+            nr = T.draw_text(surf, name, (x + 20, y), size, T.TEXT if f.alive else T.DIM, bold=big,
+                             max_width=w - 20 - hw - 30, name=True)
             self._badge(surf, (nr.right + 6, nr.centery), provenance.of_side(game, side))
-            T.draw_text(surf, f"{f.health}/{f.max_health}", (x + w, y + 1), 15 if big else 13, T.TEXT, bold=True,
-                        anchor="topright")
-            bar = pygame.Rect(x + 20, y + (21 if big else 19), w - 20, 7 if big else 5)
+            y += self.lh(size, big)
+            bar = pygame.Rect(x + 20, y, w - 20, 6 if big else 4)
             health_bar(surf, bar, f.health, f.max_health, color if f.alive else T.DIM)
-            y = bar.bottom + 3
+            y = bar.bottom + 2
             if f.alive:
                 rx = self._pile_link(surf, (x + 20, y), f"deck {len(side.deck)}", ("pile", side, "deck"))
-                rx = self._pile_link(surf, (rx + 10, y), f"discard {len(side.discard)}", ("pile", side, "discard"))
+                rx = self._pile_link(surf, (rx + 8, y), f"discard {len(side.discard)}", ("pile", side, "discard"))
                 if side.removed and any(getattr(c, "fury", False) for c in side.removed):
-                    T.draw_text(surf, f"supply {len(side.removed)}", (rx + 10, y), 12, T.DIM)
+                    rx = T.draw_text(surf, f"supply {len(side.removed)}", (rx + 8, y), 12, T.DIM).right
                 lines = getattr(self, "intents", {}).get(side.index, [])
-                if lines:      # what it would do now: on the piles row, so the column stays short
-                    text = "→ " + " | ".join(lines)
-                    T.draw_text(surf, text, (rx + 12, y), 12, T.WARN if "threat" in text else T.HIGHLIGHT,
-                                max_width=x + w - rx - 12)
-                y += 18
-            y += 4
+                text = "→ " + " | ".join(lines) if lines else ""
+                color = T.WARN if "threat" in text else T.HIGHLIGHT
+                if text and rx + 10 + T.text_width(text, 12) <= x + w:
+                    T.draw_text(surf, text, (rx + 10, y), 12, color)       # on the piles' line when it fits
+                    text = ""
+                y += self.lh(12)
+                if text:      # what it would do now: wrapped under the piles, never cut
+                    y += T.draw_wrapped(surf, text, pygame.Rect(x + 20, y, w - 20, 200), 12, color, line_gap=0)
+            y += 3
         return y
 
     def _threat(self, surf, game, x, y, w) -> int:
         adv = game.adv
-        hr = T.heading(surf, "Threat track", (x, y))
-        self._badge(surf, (hr.right + 6, hr.centery), provenance.of_track(game))
         try:
             level = game.threat_level()
         except Exception:   # a half-written villain module must not take the HUD down
             level = adv.threat_levels[min(adv.threat, len(adv.threat_levels) - 1)]
-        T.draw_text(surf, f"threat level {level}", (x + w, y - 1), 14, T.WARN, bold=True, anchor="topright")
-        y += 20
+        hr, y = self._heading_value(surf, "Threat track", f"threat level {level}", x, y, w, T.WARN)
+        self._badge(surf, (hr.right + 6, hr.centery), provenance.of_track(game))
         n = len(adv.threat_levels)
         bw = max(14, (w - 2 * (n - 1)) // n)
+        box_h = max(22, self.lh(13) + 6)
         for i, lv in enumerate(adv.threat_levels):
-            r = pygame.Rect(x + i * (bw + 2), y, bw, 26)
+            r = pygame.Rect(x + i * (bw + 2), y, bw, box_h)
             last = i == n - 1
             fill = T.mix(T.PANEL_HI, T.DANGER, 0.15 + 0.6 * i / max(1, n - 1))
             pygame.draw.rect(surf, fill, r, border_radius=4)
@@ -185,27 +246,34 @@ class Hud:
                 pygame.draw.rect(surf, T.DANGER, r, 2, border_radius=4)
                 T.draw_text(surf, "!", r.center, 15, T.TEXT, bold=True, anchor="center")
             elif adv.threat_numbered:
-                T.draw_text(surf, str(lv), r.center, 13, T.TEXT, anchor="center")
+                T.draw_text(surf, str(lv), r.center, T.fit_size(str(lv), 13, bw - 2), T.TEXT, anchor="center")
             else:               # a track without printed levels (Krang): count the steps to "!"
                 T.draw_text(surf, str(i + 1), r.center, 12, T.mix(T.TEXT, fill, 0.35), anchor="center")
             if i == adv.threat:
-                pygame.draw.circle(surf, T.HIGHLIGHT, (r.centerx, r.bottom + 7), 6)
-                pygame.draw.circle(surf, (20, 20, 20), (r.centerx, r.bottom + 7), 6, 1)
+                pygame.draw.circle(surf, T.HIGHLIGHT, (r.centerx, r.bottom + 6), 5)
+                pygame.draw.circle(surf, (20, 20, 20), (r.centerx, r.bottom + 6), 5, 1)
                 pygame.draw.rect(surf, T.HIGHLIGHT, r, 2, border_radius=4)
-        self.threat_rect = pygame.Rect(x, y, w, 40)
-        y += 40
+        self.threat_rect = pygame.Rect(x, y, w, box_h + 12)
+        y += box_h + 13
         if not adv.threat_numbered:
-            T.draw_text(surf, f"{n} steps; reaching ! completes the objective", (x, y - 2), 11, T.DIM,
-                        max_width=w)
-            y += 15
-        T.draw_text(surf, "Objectives", (x, y), 13, T.MUTED)
+            y += T.draw_wrapped(surf, f"{n} steps; reaching ! completes the objective", pygame.Rect(x, y, w, 100),
+                                11, T.DIM, line_gap=0)
+        label = T.draw_text(surf, "Objectives", (x, y), 13, T.MUTED)
+        step = max(20, self.lh(13) + 2)
+        rad = step // 2 - 2
         for k in range(4):
-            c = (x + 84 + k * 22, y + 8)
+            c = (label.right + 8 + rad + k * step, label.centery)
             done = k < adv.completions
-            pygame.draw.circle(surf, T.DANGER if done else T.BG, c, 8)
-            pygame.draw.circle(surf, T.DANGER if k == 3 else T.PANEL_EDGE, c, 8, 2)
-        T.draw_text(surf, f"{adv.completions}/4 — the 4th loses", (x + 84 + 4 * 22, y + 1), 12, T.DIM)
-        return y + 22
+            pygame.draw.circle(surf, T.DANGER if done else T.BG, c, rad)
+            pygame.draw.circle(surf, T.DANGER if k == 3 else T.PANEL_EDGE, c, rad, 2)
+        note = f"{adv.completions}/4: the 4th loses"
+        nx = label.right + 8 + 4 * step + 2
+        if nx + T.text_width(note, 12) <= x + w:
+            T.draw_text(surf, note, (nx, label.top + 1), 12, T.DIM)
+        else:
+            T.draw_text(surf, note, (x, label.bottom), 12, T.DIM)
+            y += self.lh(12)
+        return y + max(label.height, step) + 2
 
     def _module(self, surf, game, x, y, w) -> int:
         """Villain-specific state (Shredder's boroughs, Krang's Dimension X) and token supplies."""
@@ -243,85 +311,74 @@ class Hud:
         trap = data.get("trap_discard")
         if not lines and trap is None and not chips:
             return y
-        T.heading(surf, adv.villain.name + "'s plan", (x, y))
-        y += 18
+        hr = T.heading(surf, adv.villain.name + "'s plan", (x, y))
+        y = hr.bottom + 3
         if chips:
             cx = x
+            chip_h = self.lh(12, True) + 4
             for text, color in chips:
                 cw = T.text_width(text, 12, True) + 14
                 if cx + cw > x + w:
-                    cx, y = x, y + 24
-                r = pygame.Rect(cx, y, cw, 20)
-                pygame.draw.rect(surf, color, r, border_radius=10)
+                    cx, y = x, y + chip_h + 4
+                r = pygame.Rect(cx, y, cw, chip_h)
+                pygame.draw.rect(surf, color, r, border_radius=chip_h // 2)
                 T.draw_text(surf, text, r.center, 12, T.readable_on(color), bold=True, anchor="center")
                 cx += cw + 5
-            y += 25
+            y += chip_h + 4
             lx = x                       # the legend, with a swatch for each colour
             for text, color in (("fallen", (170, 50, 60)), ("under threat", (200, 120, 30)),
                                 ("in the stack", T.PANEL_HI)):
+                tw = T.text_width(text, 11) + 24
+                if lx + tw > x + w:
+                    lx, y = x, y + self.lh(11)
                 pygame.draw.rect(surf, color, (lx, y + 2, 10, 10), border_radius=2)
                 pygame.draw.rect(surf, T.PANEL_EDGE, (lx, y + 2, 10, 10), 1, border_radius=2)
                 lx = T.draw_text(surf, text, (lx + 14, y), 11, T.MUTED).right + 10
-            y += 16
+            y += self.lh(11) + 1
         for text, color in lines:
-            for line in T.wrap(text, 13, w):
-                T.draw_text(surf, line, (x, y), 13, color)
-                y += 17
+            y += T.draw_wrapped(surf, text, pygame.Rect(x, y, w, 200), 13, color, line_gap=0)
         if trap is not None:
             deck = data.get("trap_deck") or []
             self._pile_link(surf, (x, y), f"traps: deck {len(deck)} · discard {len(trap)}", ("traps", trap))
-            y += 18
+            y += self.lh(12) + 2
         return y
 
     def _players(self, surf, game, x, y, w, seat_kinds, bottom) -> int:
         adv = getattr(game, "adv", None)        # None in a competitive game: seat order is turn order
-        T.heading(surf, "Players", (x, y))
-        y += 18
+        hr = T.heading(surf, "Players", (x, y))
+        y = hr.bottom + 4
         order = {side.index: n for n, side in adv.seats.items()} if adv is not None else {
             side.index: side.index + 1 for side in game.sides}
         players = sorted((s for s in game.sides if not s.is_enemy), key=lambda s: order.get(s.index, 9))
-        # short of room (4 players at 720 pixels): health goes on the name row, one row saved each
-        compact = bottom - LOG_MIN_H - y < len(players) * 54
-        row_h = 38 if compact else 54
         for side in players:
-            if y > bottom - 30:
-                break
             color = T.seat_color(side)
             current = game.current is side
-            r = pygame.Rect(x - 4, y - 2, w + 8, row_h - 4)
-            if current:
-                pygame.draw.rect(surf, T.PANEL_HI, r, border_radius=6)
-                pygame.draw.rect(surf, color, r, 1, border_radius=6)
-            pygame.draw.rect(surf, color, (x, y + 2, 5, 16), border_radius=2)
+            top = y
             num = order.get(side.index)
             who = seat_kinds.get(side.index, "")
             title = side.name + (" (eliminated)" if side.eliminated else "")
             tx = x + 11
+            line = self.lh(15, True)
             if num is not None:                    # the player order marker (p.4), as a badge
-                tx = order_badge(surf, (tx + 8, y + 9), num, color) + 5
-            hp = "  ".join(f"{f.name} {f.health}/{f.max_health}" if f.alive else f"{f.name} KO"
-                           for f in side.fighters)
-            if compact:
-                short = "  ".join(f"{f.health}/{f.max_health}" if f.alive else "KO" for f in side.fighters)
-                right = T.draw_text(surf, short, (x + w, y + 1), 13, T.TEXT, bold=True, anchor="topright").left
-                tr = T.draw_text(surf, title, (tx, y), 15, T.TEXT if not side.eliminated else T.DIM, bold=True,
-                                 max_width=right - tx - 24)
-                self._badge(surf, (tr.right + 6, tr.centery), provenance.of_side(game, side))
-                rows_y = y + 18
-            else:
-                tr = T.draw_text(surf, title, (tx, y), 15, T.TEXT if not side.eliminated else T.DIM, bold=True,
-                                 max_width=x + w - 96 - tx)
-                self._badge(surf, (tr.right + 6, tr.centery), provenance.of_side(game, side))
-                T.draw_text(surf, hp, (x + 11, y + 17), 12, T.TEXT, max_width=w - 11)
-                rows_y = y + 32
-            rx = T.draw_text(surf, f"hand {len(side.hand)}", (x + 11, rows_y), 12, T.MUTED).right
-            rx = self._pile_link(surf, (rx + 10, rows_y), f"deck {len(side.deck)}", ("pile", side, "deck"))
-            rx = self._pile_link(surf, (rx + 10, rows_y), f"discard {len(side.discard)}", ("pile", side, "discard"))
+                tx = order_badge(surf, (tx + 8, y + line // 2), num, color) + 5
+            short = "  ".join(f"{f.health}/{f.max_health}" if f.alive else "KO" for f in side.fighters)
+            right = T.draw_text(surf, short, (x + w, y + 1), 13, T.TEXT, bold=True, anchor="topright").left
+            tr = T.draw_text(surf, title, (tx, y), 15, T.TEXT if not side.eliminated else T.DIM, bold=True,
+                             max_width=right - tx - 22, name=True)
+            self._badge(surf, (tr.right + 6, tr.centery), provenance.of_side(game, side))
+            y += line
+            rx = T.draw_text(surf, f"hand {len(side.hand)}", (x + 11, y), 12, T.MUTED).right
+            rx = self._pile_link(surf, (rx + 8, y), f"deck {len(side.deck)}", ("pile", side, "deck"))
+            rx = self._pile_link(surf, (rx + 8, y), f"discard {len(side.discard)}", ("pile", side, "discard"))
             if side.tucked:         # Donatello's inventions, tucked under the hero card (public)
-                self._pile_link(surf, (rx + 10, rows_y), f"tucked {len(side.tucked)}", ("pile", side, "tucked"))
-            if compact or not who:
-                T.draw_text(surf, who, (x + w, rows_y), 12, T.MUTED, anchor="topright")
-            else:
-                T.draw_text(surf, who, (x + w, y + 1), 12, T.MUTED, anchor="topright")
-            y += row_h
+                rx = self._pile_link(surf, (rx + 8, y), f"tucked {len(side.tucked)}", ("pile", side, "tucked"))
+            if who:
+                if rx + 10 + T.text_width(who, 12) > x + w:
+                    y += self.lh(12)
+                T.draw_text(surf, who, (x + w, y), 12, T.MUTED, anchor="topright")
+            y += self.lh(12) + 4
+            r = pygame.Rect(x - 4, top - 2, w + 8, y - top)
+            pygame.draw.rect(surf, color, (x, top + 2, 5, line - 4), border_radius=2)
+            if current:
+                pygame.draw.rect(surf, color, r, 1, border_radius=6)
         return y

@@ -99,61 +99,54 @@ class MatchHud(Hud):
     """The HUD of a competitive game: mode, turn, whose turn and turn order on top; the
     players' health and piles in the column."""
 
-    def draw_top(self, surf: pygame.Surface, rect: pygame.Rect, game, right_reserved: int = 0) -> None:
+    def draw_top(self, surf: pygame.Surface, rect: pygame.Rect, game, right_reserved: int = 0, rows: int = 1,
+                 per_row: int = 1) -> None:
         x = self.top_panel(surf, rect, "TURN", game.round, "TURN ORDER")
         sides = [s for s in game.sides if not s.is_enemy]
         right = rect.right - right_reserved - 10
-        n = max(1, len(sides))
-        cw = max(90, min(220, (right - x - 6 * (n - 1)) // n))
-        y, h = rect.top + 18, rect.height - 24
+        y = rect.top + int(17 * T.SCALE)
+        area = pygame.Rect(x, y, right - x, rect.bottom - 5 - y)
         kinds = self.kinds
-        for i, side in enumerate(sides):
-            r = pygame.Rect(x + i * (cw + 6), y, cw, h)
-            if r.right > right:
-                break
+        for side, r in zip(sides, self.card_slots(area, len(sides), 1, len(sides))):
             color = T.seat_color(side)
             current = game.current is side
             pygame.draw.rect(surf, T.PANEL_HI if current else T.BG, r, border_radius=6)
             pygame.draw.rect(surf, color, (r.left, r.top, 6, r.height), border_top_left_radius=6,
                              border_bottom_left_radius=6)
             pygame.draw.rect(surf, T.HIGHLIGHT if current else T.PANEL_EDGE, r, 2 if current else 1, border_radius=6)
-            tx = order_badge(surf, (r.left + 19, r.top + 12), side.index + 1, color) + 4
+            tx = order_badge(surf, (r.left + 19, r.top + 4 + int(8 * T.SCALE)), side.index + 1, color) + 4
             name = side.hero.name if side.hero is not None else side.name
-            size = T.fit_size(name, 13, r.right - tx - 3, current, 10)
-            T.draw_text(surf, name, (tx, r.top + 4 + (13 - size) // 2), size,
-                        T.DIM if side.eliminated else T.TEXT, bold=current, max_width=r.right - tx - 3)
+            T.draw_text(surf, name, (tx, r.top + 3), 13, T.DIM if side.eliminated else T.TEXT, bold=current,
+                        max_width=r.right - tx - 3, name=True)
             sub = "defeated" if side.eliminated or (side.hero is not None and not side.hero.alive) else (
                 "now playing" if current else kinds.get(side.index, ""))
-            T.draw_text(surf, sub, (r.left + 11, r.top + 21), 11, T.HIGHLIGHT if current else T.MUTED,
-                        max_width=r.width - 14)
+            T.draw_text(surf, sub, (r.left + 11, r.bottom - 3), 11, T.HIGHLIGHT if current else T.MUTED,
+                        anchor="bottomleft", max_width=r.width - 14)
 
     def draw_side(self, surf: pygame.Surface, rect: pygame.Rect, game, seat_kinds: dict[int, str],
-                  intents: dict[int, list[str]] | None = None) -> int:
+                  intents: dict[int, list[str]] | None = None, hover_pos=(-1, -1)) -> int:
         self.intents = {}
+        self.side_rect = pygame.Rect(rect)
         self.kinds = seat_kinds
         pygame.draw.rect(surf, T.PANEL, rect)
         pygame.draw.line(surf, T.PANEL_EDGE, rect.topleft, rect.bottomleft)
         x, w = rect.left + 12, rect.width - 24
         y = rect.top + 10
         match = game.scenario
-        T.heading(surf, f"{MODE_NAMES[match.mode]} on {board_name(game)}", (x, y))
-        y += 18
+        y += T.draw_wrapped(surf, f"{MODE_NAMES[match.mode]} on {board_name(game)}".upper(), pygame.Rect(x, y, w, 200),
+                            13, T.MUTED, bold=True) + 2
         cur = game.current
         if cur is not None and not cur.is_enemy:
             who = seat_kinds.get(cur.index, "")
-            T.draw_text(surf, f"{cur.name}'s turn" + (f" ({who})" if who else ""), (x, y), 15,
-                        T.seat_color(cur), bold=True, max_width=w)
-            y += 21
+            y += T.draw_wrapped(surf, f"{cur.name}'s turn" + (f" ({who})" if who else ""), pygame.Rect(x, y, w, 80),
+                                15, T.seat_color(cur), bold=True)
         for line in rule_lines(match):
-            for row in T.wrap(line, 12, w):
-                T.draw_text(surf, row, (x, y), 12, T.MUTED)
-                y += 15
+            y += T.draw_wrapped(surf, line, pygame.Rect(x, y, w, 200), 12, T.MUTED, line_gap=0)
         y = self._players(surf, game, x, y + 8, w, seat_kinds, rect.bottom)
         for side in game.sides:
             for note in hero_notes(side):
-                T.draw_text(surf, f"{side.hero.name if side.hero else side.name}: {note}", (x, y), 12,
-                            T.seat_color(side), max_width=w)
-                y += 16
+                y += T.draw_wrapped(surf, f"{side.hero.name if side.hero else side.name}: {note}",
+                                    pygame.Rect(x, y, w, 200), 12, T.seat_color(side), line_gap=0)
         return y
 
     kinds: dict[int, str] = {}
@@ -317,22 +310,23 @@ class MatchForm:
                 "Machines. Seat 1 starts on space 1 and plays first.")
         return y + 8 + T.draw_wrapped(surf, note, pygame.Rect(x0, y + 2, 640, 40), 12, T.MUTED)
 
-    def draw_preview(self, surf: pygame.Surface, rect: pygame.Rect, previews: dict, marks: list) -> None:
+    def draw_preview(self, surf: pygame.Surface, rect: pygame.Rect, previews: dict, marks: list) -> int | None:
+        """The right column of the new-game screen; returns the y where it ends."""
         if rect.width < 220:
-            return
+            return None
         match = self.match()
-        T.draw_text(surf, f"{MODE_NAMES[match.mode]}: {match.name}", (rect.left, rect.top), 24, T.TEXT, bold=True,
-                    max_width=rect.width)
-        y = rect.top + 36
+        y = rect.top + T.draw_wrapped(surf, f"{MODE_NAMES[match.mode]}: {match.name}",
+                                      pygame.Rect(rect.left, rect.top, rect.width, 10 ** 5), 24, T.TEXT, bold=True)
+        y += 6
         for line in rule_lines(match):
-            y += T.draw_wrapped(surf, line, pygame.Rect(rect.left, y, rect.width, 40), 14, T.MUTED) + 2
+            y += T.draw_wrapped(surf, line, pygame.Rect(rect.left, y, rect.width, 10 ** 5), 14, T.MUTED) + 2
         y += 8
         key = ("match", self.board)          # not the co-op preview: no Foot circles, machines, screens
         if key not in previews:
             from adventures.competitive.setup import competitive_board
             from engine.board import compile_board
             previews[key] = BoardView(competitive_board(compile_board(self.catalog.boards[self.board])))
-        area = previews[key].draw_preview(surf, rect, y)
+        area = previews[key].draw_preview(surf, pygame.Rect(rect.left, y, rect.width, 10 ** 5), y)
         if area is not None:
             pygame.draw.rect(surf, T.PANEL_EDGE, area, 1, border_radius=4)
             T.draw_text(surf, self.catalog.boards[self.board].name + " (competitive)",
@@ -340,6 +334,7 @@ class MatchForm:
             y = area.bottom + 12
         for k in range(self.players):
             key = self.heroes[k]
-            if key == "random" or y > rect.bottom - 40:
+            if key == "random":
                 continue
-            y = draw_hero_summary(surf, self.catalog.heroes[key], k, rect, y, ability_lines=2)
+            y = draw_hero_summary(surf, self.catalog.heroes[key], k, rect, y, ability_lines=None)
+        return y

@@ -68,11 +68,13 @@ class Motion:
             if fighter.space is None:
                 continue
             x, y = bv.centers[fighter.space]
-            rise = int(36 * age / FLOAT_MS)
-            img = T.render(text, max(18, int(bv.r * 1.1)), color, True).copy()
-            outline = T.render(text, max(18, int(bv.r * 1.1)), (10, 10, 12), True).copy()
+            # the number rises over its own token only (a dense board has a neighbour a radius away)
+            rise = int(bv.r * 0.6 * age / FLOAT_MS)
+            size = max(14, int(bv.r * 0.95))
+            img = T.render(text, size, color, True).copy()
+            outline = T.render(text, size, (10, 10, 12), True).copy()
             alpha = 255 if age < FLOAT_MS * 0.6 else int(255 * (FLOAT_MS - age) / (FLOAT_MS * 0.4))
-            rect = img.get_rect(midbottom=(x, y - bv.r - 4 - rise))
+            rect = img.get_rect(center=(x, y - rise))
             for dx, dy in ((-2, 0), (2, 0), (0, -2), (0, 2)):
                 outline.set_alpha(alpha)
                 surf.blit(outline, rect.move(dx, dy))

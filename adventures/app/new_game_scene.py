@@ -22,6 +22,8 @@ from adventures.app.widgets import Button, TextField
 
 CONTROLS = [("human", "You"), ("heuristic", "Bot"), ("expert", "Expert"), ("random", "Random")]
 ROW = 44
+# keys that scroll the form: arrows by a line, PgUp/PgDn by a page (the sign and 2 mark a page)
+SCROLL_KEYS = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: 2, pygame.K_PAGEUP: -2}
 
 
 def scenario_dirs() -> list[Path]:
@@ -50,6 +52,9 @@ class NewGameScene:
         self.hover_pos = (-1, -1)
         self.error = error
         self.buttons: list[Button] = []
+        self.scroll = 0                 # pixels the form is scrolled up
+        self.content_h = 0
+        self.view = pygame.Rect(0, 0, 1, 1)
         prefs = app.prefs
         heroes = sorted(self.catalog.coop_heroes().values(), key=lambda h: (h.set != "TMNT", h.name))
         self.hero_keys = ["random"] + [h.key for h in heroes]
@@ -168,15 +173,25 @@ class NewGameScene:
             return
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.action("continue" if game_in_progress() else "start")   # Enter never loses a game
+                self.action("start")        # the game set up here (a game in progress is kept: asked first)
+            elif event.key == pygame.K_c and game_in_progress():
+                self.action("continue")
             elif event.key == pygame.K_ESCAPE:
                 self.action("quit")
+            elif event.key in SCROLL_KEYS:
+                self.scroll_by(SCROLL_KEYS[event.key] * (self.view.height - 60 if abs(SCROLL_KEYS[event.key]) > 1
+                                                         else 40))
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * 40)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.hover_pos = event.pos
             for b in self.buttons:
                 if b.hit(event.pos):
                     self.action(b.value)
                     return
+
+    def scroll_by(self, dy: int) -> None:
+        self.scroll = max(0, min(self.scroll + dy, max(0, self.content_h - self.view.height)))
 
     def action(self, value) -> None:
         kind = value[0] if isinstance(value, tuple) else value
@@ -247,7 +262,7 @@ class NewGameScene:
             return
         elif kind == "scenario_menu":
             files = scenario_files()
-            items = [(p.stem, ("scenario", p)) for p in files[:10]]
+            items = [(p.stem, ("scenario", p)) for p in files]          # the dialog scrolls
             self.overlay = overlays.ButtonOverlay("Open a scenario", items + [("Back", overlays.CLOSE)],
                                                   [] if files else ["No scenario files in scenarios/."], width=440)
             return
@@ -290,23 +305,32 @@ class NewGameScene:
         self.buttons = []
         self.marks: list[tuple[pygame.Rect, provenance.Mark]] = []   # badges, for their tooltips
         hover = self.hover_pos
-        form_w = 680           # wide enough for a seat row: hero picker and who plays it
+        u = T.SCALE
+        form_w = int(680 * u)  # wide enough for a seat row: hero picker and who plays it
         x0 = 40 if W >= 1100 else 24
+        # the form scrolls above a footer that always shows the main buttons
+        footer = pygame.Rect(0, H - int(66 * u), W, int(66 * u))
+        self.view = pygame.Rect(0, 0, W, footer.top)
+        clip = surf.get_clip()
+        surf.set_clip(self.view)
+        top = -self.scroll
         # title
-        T.draw_text(surf, "TMNT Adventures", (x0, 22), 34, T.ACCENT, bold=True)
-        T.draw_text(surf, "A co-op runner for Unmatched Adventures: Teenage Mutant Ninja Turtles", (x0, 64), 15,
-                    T.MUTED)
-        self._draw_content_line(surf, x0, 84, form_w)
-        y = 104
-        label_w = 150
+        tr = T.draw_text(surf, "TMNT Adventures", (x0, top + 18), 34, T.ACCENT, bold=True)
+        sr = T.draw_text(surf, "A co-op runner for Unmatched Adventures: Teenage Mutant Ninja Turtles",
+                         (x0, tr.bottom + 2), 15, T.MUTED, max_width=max(300, W - 2 * x0))
+        self._draw_content_line(surf, x0, sr.bottom + 4, form_w)
+        y = sr.bottom + 4 + T.font(13).get_linesize() + 8
+        label_w = int(150 * u)
+        row = int(ROW * u)
+        bh = int(32 * u)
 
         def label(text, yy):
-            T.draw_text(surf, text, (x0, yy + 8), 15, T.MUTED)
+            T.draw_text(surf, text, (x0, yy + bh // 2), 15, T.MUTED, anchor="midleft", max_width=label_w - 8)
 
         def seg(options, yy, xx=x0 + label_w, size=15, width=None):
             for text, value, selected in options:
-                w = width or max(70, T.text_width(text, size) + 26)
-                b = Button(pygame.Rect(xx, yy, w, 32), text, value=value, selected=selected, size=size)
+                w = int(width * u) if width else max(70, T.text_width(text, size) + 26)
+                b = Button(pygame.Rect(xx, yy, w, bh), text, value=value, selected=selected, size=size)
                 self.buttons.append(b)
                 xx += w + 6
             return xx
@@ -314,50 +338,76 @@ class NewGameScene:
         label("Mode", y)
         seg([("Adventure (co-op)", ("mode", "adventure"), self.mode == "adventure"),
              ("Competitive", ("mode", "match"), self.mode == "match")], y, size=14)
-        y += ROW
+        y += row
         if self.mode == "match":
             y = self.match_form.draw_rows(surf, x0, y, label_w, seg, label)
         else:
             y = self._draw_coop_rows(surf, x0, y, label_w, form_w, seg, label)
         label("Seed", y)
-        self.seed_field.rect = pygame.Rect(x0 + label_w, y, 140, 32)
+        self.seed_field.rect = pygame.Rect(x0 + label_w, y, int(140 * u), bh)
         self.seed_field.draw(surf, hover=self.seed_field.rect.collidepoint(hover))
-        self.buttons.append(Button(pygame.Rect(x0 + label_w + 150, y, 90, 32), "Random", value=("seed_random",),
-                                   size=14))
-        y += ROW
+        self.buttons.append(Button(pygame.Rect(self.seed_field.rect.right + 10, y, int(90 * u), bh), "Random",
+                                   value=("seed_random",), size=14))
+        y += row
         label("Hands", y)
         seg([("Open (co-op)", ("hands", True), self.open_hands),
              ("Hidden (hot seat)", ("hands", False), not self.open_hands)], y, size=14)
-        y += ROW + 8
+        y += row + 8
         if self.base is not None and self.mode == "adventure":
-            T.draw_text(surf, f"Scenario file: {self.base.name}" + (
+            cw = int(70 * u)
+            y += T.draw_wrapped(surf, f"Scenario file: {self.base.name}" + (
                 " (its overrides are kept)" if self.base.overrides.model_dump(exclude_none=True) else ""),
-                (x0, y), 14, T.WARN, max_width=form_w - 80)
-            self.buttons.append(Button(pygame.Rect(x0 + form_w - 70, y - 6, 70, 28), "clear",
+                pygame.Rect(x0, y, form_w - cw - 10, 200), 14, T.WARN)
+            self.buttons.append(Button(pygame.Rect(x0 + form_w - cw, y - bh, cw, bh), "clear",
                                        value=("clear_scenario",), size=13))
-            y += 28
-        self._draw_actions(surf, x0, y, form_w, H, hover)
+            y += 8
+        y = self._draw_notes(surf, x0, y, form_w)
+        # the right column: the villain, the board and the heroes picked (fixed, beside the form)
+        right = max((b.rect.right for b in self.buttons), default=x0 + form_w) + 36
+        # it scrolls with the form; the board picture is never taller than half the window
+        preview = pygame.Rect(right, top + 24, W - right - 24, 10 ** 5)
+        self.preview_h = min(int(preview.width / 1.6), self.view.height // 2)
+        end = self._draw_preview(surf, preview)
+        self.content_h = max(y, end or 0) + self.scroll + 16
+        self.scroll = max(0, min(self.scroll, self.content_h - self.view.height))
+        # buttons scrolled out of view can neither be seen nor clicked
+        self.buttons = [b for b in self.buttons if self.view.contains(b.rect)]
+        for b in self.buttons:
+            b.draw(surf, hover=b.rect.collidepoint(hover))
+        surf.set_clip(clip)
+        self._draw_footer(surf, footer, x0, hover)
+        mark = next((m for r, m in self.marks if r.collidepoint(hover)), None)
+        if mark is not None and self.overlay is None:
+            self._draw_tooltip(surf, list(mark.lines), hover)
+        if self.overlay is not None:
+            self.overlay.draw(surf, hover)
 
     def _draw_coop_rows(self, surf, x0, y, label_w, form_w, seg, label) -> int:
         """The co-op rows: villain, players and heroes, minions, allies and henchmen."""
         label("Villain", y)
+        u = T.SCALE
+        row, bh = int(ROW * u), int(32 * u)
         seg([(self.catalog.enemies[k].name, ("villain", k), k == self.villain) for k in self.villains], y)
-        y += ROW
+        y += row
         label("Players", y)
         seg([(str(n), ("players", n), n == self.players) for n in range(1, 5)], y, width=46)
-        y += ROW
+        y += row
+        hero_w = max(int(170 * u), max(T.text_width(self.catalog.heroes[k].name, 15) + 20
+                                       for k in self.hero_keys if k != "random"))
         for k in range(self.players):
-            T.draw_text(surf, f"Player {k + 1}", (x0 + 12, y + 8), 15, T.SEAT_COLORS[k], bold=True)
+            T.draw_text(surf, f"Player {k + 1}", (x0 + 12, y + bh // 2), 15, T.SEAT_COLORS[k], bold=True,
+                        anchor="midleft")
             key = self.heroes[k]
             name = "Random hero" if key == "random" else self.catalog.heroes[key].name
             xx = x0 + label_w
-            self.buttons.append(Button(pygame.Rect(xx, y, 32, 32), "<", value=("hero", k, -1), size=16))
-            hero_b = Button(pygame.Rect(xx + 36, y, 170, 32), name, value=("hero", k, 1), size=15)
+            self.buttons.append(Button(pygame.Rect(xx, y, bh, bh), "<", value=("hero", k, -1), size=16))
+            hero_b = Button(pygame.Rect(xx + bh + 4, y, hero_w, bh), name, value=("hero", k, 1), size=15)
             self.buttons.append(hero_b)
-            self.buttons.append(Button(pygame.Rect(xx + 210, y, 32, 32), ">", value=("hero", k, 1), size=16))
+            self.buttons.append(Button(pygame.Rect(hero_b.rect.right + 4, y, bh, bh), ">", value=("hero", k, 1),
+                                       size=16))
             seg([(text, ("control", k, value), self.controls[k] == value) for value, text in CONTROLS], y,
-                xx=xx + 254, size=14)
-            y += ROW - 4
+                xx=hero_b.rect.right + bh + 16, size=14)
+            y += row - 4
         y += 6
         label("Minions", y)
         xx = seg([("Random", ("minions_random",), not self.minions)], y, size=14)
@@ -366,61 +416,58 @@ class NewGameScene:
         for text, value, selected in chips:
             w = T.text_width(text, 13) + 22
             if cx + w > x0 + form_w:
-                cx, cy = x0 + label_w, cy + 38
-            self.buttons.append(Button(pygame.Rect(cx, cy, w, 32), text, value=value, selected=selected, size=13))
+                cx, cy = x0 + label_w, cy + bh + 6
+            self.buttons.append(Button(pygame.Rect(cx, cy, w, bh), text, value=value, selected=selected, size=13))
             cx += w + 6
-        y = cy + ROW
+        y = cy + row
         if self.minions and len(self.minions) < self.players:
             # the rules want one minion per player (p.4): say what fewer means
-            T.draw_text(surf, f"{len(self.minions)} minion{'s' if len(self.minions) > 1 else ''} for {self.players} "
-                        "players: an easier game", (x0 + label_w, y - 8), 12, T.WARN)
-            y += 12
+            y -= 8
+            y += T.draw_wrapped(surf, f"{len(self.minions)} minion{'s' if len(self.minions) > 1 else ''} for "
+                                f"{self.players} players: an easier game", pygame.Rect(x0 + label_w, y, form_w, 60),
+                                12, T.WARN) + 4
         label("Allies & henchmen", y)
         xx = seg([("Off", ("allies", False), not self.allies), ("On", ("allies", True), self.allies)], y, width=60)
         if self.allies:
-            T.draw_text(surf, "extra henchmen", (xx + 14, y + 8), 14, T.MUTED)
+            T.draw_text(surf, "extra henchmen", (xx + 14, y + bh // 2), 14, T.MUTED, anchor="midleft")
             hx = xx + 14 + T.text_width("extra henchmen", 14) + 10
-            self.buttons.append(Button(pygame.Rect(hx, y, 32, 32), "-", value=("henchmen", -1), size=16))
-            T.draw_text(surf, str(self.extra_henchmen), (hx + 50, y + 16), 17, T.TEXT, bold=True, anchor="center")
-            self.buttons.append(Button(pygame.Rect(hx + 68, y, 32, 32), "+", value=("henchmen", 1), size=16))
-        return y + ROW
+            self.buttons.append(Button(pygame.Rect(hx, y, bh, bh), "-", value=("henchmen", -1), size=16))
+            T.draw_text(surf, str(self.extra_henchmen), (hx + bh + 18, y + bh // 2), 17, T.TEXT, bold=True,
+                        anchor="center")
+            self.buttons.append(Button(pygame.Rect(hx + bh + 36, y, bh, bh), "+", value=("henchmen", 1), size=16))
+        return y + row
 
-    def _draw_actions(self, surf, x0, y, form_w, H, hover) -> None:
-        """Start / Continue, Load, Scenario file, Settings; errors, help and the preview."""
-        W = surf.get_width()
-        # main actions: with a game in progress, Continue is the default (Enter)
-        bx = x0
+    def _draw_footer(self, surf, footer: pygame.Rect, x0: int, hover) -> None:
+        """Start (Enter), Continue (C) with a game in progress, Load, Scenario file, Settings:
+        always in view, whatever the form's length and scroll."""
+        pygame.draw.rect(surf, T.PANEL, footer)
+        pygame.draw.line(surf, T.PANEL_EDGE, footer.topleft, footer.topright)
+        items = [("Start game  (Enter)", "start", True, 17)]
         if game_in_progress():
-            self.buttons.append(Button(pygame.Rect(bx, y, 170, 46), "Continue  (Enter)", value="continue",
-                                       primary=True, size=16))
-            bx += 180
-            start = Button(pygame.Rect(bx, y, 150, 46), "New game…", value="start", size=16)
-        else:
-            start = Button(pygame.Rect(bx, y, 200, 46), "Start game  (Enter)", value="start", primary=True, size=17)
-        self.buttons.append(start)
-        bx = start.rect.right + 10
-        self.buttons.append(Button(pygame.Rect(bx, y, 120, 46), "Load game…", value="load_menu", size=15))
-        bx += 130
-        self.buttons.append(Button(pygame.Rect(bx, y, 140, 46), "Scenario file…", value="scenario_menu", size=15))
-        bx += 150
-        self.buttons.append(Button(pygame.Rect(bx, y, 110, 46), "Settings…", value="settings", size=15))
-        y += 58
+            items.append(("Continue  (C)", "continue", False, 16))
+        items += [("Load game…", "load_menu", False, 15), ("Scenario file…", "scenario_menu", False, 15),
+                  ("Settings…", "settings", False, 15)]
+        h = footer.height - 18
+        x = x0
+        for label, value, primary, size in items:
+            w = T.text_width(label, size) + 30
+            b = Button(pygame.Rect(x, footer.top + 9, w, h), label, value=value, primary=primary, size=size)
+            b.draw(surf, hover=b.rect.collidepoint(hover))
+            self.buttons.append(b)
+            x = b.rect.right + 10
+        if self.content_h > self.view.height:       # the form is longer than the window: say so
+            more = "▲▼ wheel or PgUp/PgDn to scroll"
+            T.draw_text(surf, more, (footer.right - 16, footer.centery), 12, T.WARN, anchor="midright")
+
+    def _draw_notes(self, surf, x0, y, form_w) -> int:
+        """Errors, broken user files and the short help, below the form; returns the y below."""
+        y += 4
         if self.error:
-            y += T.draw_wrapped(surf, self.error, pygame.Rect(x0, y, form_w, 60), 14, T.DANGER) + 10
+            y += T.draw_wrapped(surf, self.error, pygame.Rect(x0, y, form_w, 400), 14, T.DANGER) + 10
         for problem in self.catalog.problems[:2]:   # broken user files: left out, said in one line
             y += T.draw_wrapped(surf, f"{problem} (left out: playing the shipped content)",
-                                pygame.Rect(x0, y, form_w, 60), 13, T.DANGER) + 6
-        if y < H - 150:
-            self._draw_help(surf, pygame.Rect(x0, max(y + 10, H - 170), form_w, 150))
-        for b in self.buttons:
-            b.draw(surf, hover=b.rect.collidepoint(hover))
-        right = max(b.rect.right for b in self.buttons) + 36
-        self._draw_preview(surf, pygame.Rect(right, 24, W - right - 24, H - 48))
-        mark = next((m for r, m in self.marks if r.collidepoint(hover)), None)
-        if mark is not None and self.overlay is None:
-            self._draw_tooltip(surf, list(mark.lines), hover)
-        if self.overlay is not None:
-            self.overlay.draw(surf, hover)
+                                pygame.Rect(x0, y, form_w, 400), 13, T.DANGER) + 6
+        return self._draw_help(surf, pygame.Rect(x0, y + 10, form_w, 10 ** 5))
 
     def _draw_tooltip(self, surf: pygame.Surface, lines: list[str], pos) -> None:
         lines = [row for raw in lines for row in T.wrap(raw, 13, 380)]
@@ -442,24 +489,25 @@ class NewGameScene:
         T.draw_text(surf, content_summary(self.catalog), (badge.right + 8, y), 13,
                     provenance.YOURS_COLOR if mine else T.MUTED, max_width=width - badge.width - 8)
 
-    def _draw_help(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
-        T.heading(surf, "How to play", rect.topleft)
+    def _draw_help(self, surf: pygame.Surface, rect: pygame.Rect) -> int:
+        hr = T.heading(surf, "How to play", rect.topleft)
         tips = [
             "Click a glowing space, fighter or raised card to answer; every choice also has a button.",
             "1-9 pick an option, Enter takes the first one, Esc opens the menu, Ctrl+Z undoes.",
             "Enemy turns play out slowly: Space skips to your next decision.",
-            "The game is saved at every turn: Continue picks it up after closing the window.",
+            "The game is saved at every turn: Continue (C) picks it up after closing the window.",
         ]
-        y = rect.top + 20
+        y = hr.bottom + 4
         for tip in tips:
-            y += T.draw_wrapped(surf, "• " + tip, pygame.Rect(rect.left, y, rect.width, 40), 13, T.MUTED) + 4
+            y += T.draw_wrapped(surf, "• " + tip, pygame.Rect(rect.left, y, rect.width, 400), 13, T.MUTED) + 4
+        return y
 
-    def _draw_preview(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
+    def _draw_preview(self, surf: pygame.Surface, rect: pygame.Rect) -> int | None:
+        """The right column; returns the y where it ends."""
         if self.mode == "match":
-            self.match_form.draw_preview(surf, rect, self.previews, self.marks)
-            return
+            return self.match_form.draw_preview(surf, rect, self.previews, self.marks)
         if rect.width < 220:
-            return
+            return None
         villain = self.catalog.enemies[self.villain]
         nr = T.draw_text(surf, villain.name, (rect.left, rect.top), 26, T.TEXT, bold=True)
         mark = provenance.of_def(self.catalog, "enemy", villain)
@@ -472,15 +520,15 @@ class NewGameScene:
         T.draw_text(surf, f"{health} health with {self.players} player{'s' if self.players > 1 else ''}",
                     (rect.left, rect.top + 36), 15, T.MUTED)
         y = rect.top + 62
-        y += T.draw_wrapped(surf, villain.special_text, pygame.Rect(rect.left, y, rect.width, 120), 14, T.TEXT,
-                            max_lines=6) + 10
+        y += T.draw_wrapped(surf, villain.special_text, pygame.Rect(rect.left, y, rect.width, 10 ** 5), 14,
+                            T.TEXT) + 10
         board_key = villain.board
         if board_key and board_key in self.catalog.boards:
             if board_key not in self.previews:
                 from engine.board import compile_board
                 self.previews[board_key] = BoardView(compile_board(self.catalog.boards[board_key]))
             bv = self.previews[board_key]
-            area = bv.draw_preview(surf, rect, y)
+            area = bv.draw_preview(surf, pygame.Rect(rect.left, y, rect.width, self.preview_h), y)
             if area is not None:
                 bv.draw_machines(surf, {})          # machines start active (p.16)
                 pygame.draw.rect(surf, T.PANEL_EDGE, area, 1, border_radius=4)
@@ -494,6 +542,7 @@ class NewGameScene:
         # the chosen heroes' abilities, so players know what they picked
         for k in range(self.players):
             key = self.heroes[k]
-            if key == "random" or y > rect.bottom - 40:
+            if key == "random":
                 continue
-            y = draw_hero_summary(surf, self.catalog.heroes[key], k, rect, y, ability_lines=3)
+            y = draw_hero_summary(surf, self.catalog.heroes[key], k, rect, y, ability_lines=None)
+        return y

@@ -6,6 +6,8 @@ Each overlay draws itself over a dimmed screen and turns events into a result va
 from __future__ import annotations
 
 import datetime
+import json
+import re
 import stat
 from pathlib import Path
 
@@ -22,6 +24,7 @@ def dim(surf: pygame.Surface, alpha: int = 170) -> None:
     shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
     shade.fill((6, 8, 12, alpha))
     surf.blit(shade, (0, 0))
+    T.new_layer()
 
 
 class Overlay:
@@ -36,7 +39,11 @@ class Overlay:
 
 
 class ButtonOverlay(Overlay):
-    """A centred card with a title, some text lines and a column of buttons."""
+    """A centred card with a title, some text lines and a column of buttons.
+
+    Its width follows its labels (never cut); taller than the window, the lines and buttons
+    scroll (wheel, arrows) while the title and the closing button (Back / Resume / Cancel,
+    the item whose value is CLOSE) stay in view."""
 
     def __init__(self, title: str, items: list[tuple[str, object]], lines: list[str] = (), width: int = 380):
         self.title = title
@@ -44,27 +51,66 @@ class ButtonOverlay(Overlay):
         self.lines = list(lines)
         self.width = width
         self.buttons: list[Button] = []
+        self.scroll = 0
+        self.max_scroll = 0
 
     def draw(self, surf, hover_pos) -> None:
         dim(surf)
-        w = self.width
-        body = sum(len(T.wrap(line, 14, w - 40)) for line in self.lines) * 19
-        h = 70 + body + len(self.items) * 44 + 10
+        u = T.SCALE
+        screen = surf.get_rect()
+        bh, step = int(36 * u), int(44 * u)
+        widest = max((T.text_width(label, 16) for label, _v in self.items), default=0) + 60 + 60
+        w = min(screen.width - 40, max(int(self.width * u), widest, T.text_width(self.title, 22, True) + 40))
+        pinned = [k for k, (_label, value) in enumerate(self.items) if value == CLOSE][-1:]
+        pinned = pinned if len(self.items) > 1 else []
+        moving = [k for k in range(len(self.items)) if k not in pinned]
+        title_h = T.wrapped_height(self.title, 22, w - 40, True)
+        body = sum(T.wrapped_height(line, 14, w - 40, line_gap=5) for line in self.lines) + len(moving) * step
+        foot = len(pinned) * step
+        h = min(screen.height - 20, 26 + title_h + 12 + body + foot + 10)
         rect = pygame.Rect(0, 0, w, h)
-        rect.center = surf.get_rect().center
+        rect.center = screen.center
         T.panel(surf, rect, T.PANEL, T.PANEL_EDGE, 12)
-        T.draw_text(surf, self.title, (rect.centerx, rect.top + 18), 22, T.TEXT, bold=True, anchor="midtop")
-        y = rect.top + 56
+        y = rect.top + 18
+        for line in T.wrap(self.title, 22, w - 40, True):
+            T.draw_text(surf, line, (rect.centerx, y), 22, T.TEXT, bold=True, anchor="midtop")
+            y += T.font(22, True).get_linesize()
+        view = pygame.Rect(rect.left + 2, y + 8, w - 4, rect.bottom - foot - 10 - (y + 8))
+        self.max_scroll = max(0, body - view.height)
+        self.scroll = max(0, min(self.scroll, self.max_scroll))
+        clip = surf.get_clip()
+        surf.set_clip(view)
+        y = view.top - self.scroll
         for line in self.lines:
-            y += T.draw_wrapped(surf, line, pygame.Rect(rect.left + 20, y, w - 40, 200), 14, T.MUTED, line_gap=5)
+            y += T.draw_wrapped(surf, line, pygame.Rect(rect.left + 20, y, w - 40, 10 ** 5), 14, T.MUTED, line_gap=5)
         self.buttons = []
-        for k, (label, value) in enumerate(self.items):
-            b = Button(pygame.Rect(rect.left + 30, y + 4 + k * 44, w - 60, 36), label, value=value,
+        for k in moving:
+            label, value = self.items[k]
+            b = Button(pygame.Rect(rect.left + 30, y + 4, w - 60, bh), label, value=value,
+                       primary=(k == 0), size=16, enabled=value is not None)
+            y += step
+            if view.contains(b.rect):          # scrolled out of view: neither drawn nor clickable
+                b.draw(surf, hover=b.rect.collidepoint(hover_pos))
+                self.buttons.append(b)
+        surf.set_clip(clip)
+        if self.max_scroll:
+            T.draw_text(surf, "▲▼ wheel to scroll", (rect.right - 12, rect.top + 8), 11, T.WARN, anchor="topright")
+        y = view.bottom
+        for k in pinned:
+            label, value = self.items[k]
+            b = Button(pygame.Rect(rect.left + 30, y + 4, w - 60, bh), label, value=value,
                        primary=(k == 0), size=16, enabled=value is not None)
             b.draw(surf, hover=b.rect.collidepoint(hover_pos))
             self.buttons.append(b)
+            y += step
 
     def handle(self, event):
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, min(self.max_scroll, self.scroll - event.y * 40))
+            return None
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_UP):
+            self.scroll = max(0, min(self.max_scroll, self.scroll + (40 if event.key == pygame.K_DOWN else -40)))
+            return None
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for b in self.buttons:
                 if b.hit(event.pos):
@@ -89,6 +135,27 @@ def menu_overlay(can_undo: bool, speed_label: str, open_hands: bool) -> ButtonOv
     ])
 
 
+GENERATED = re.compile(r"^[\w-]+_(round\d+|kept)_\d{4}-\d\d-\d\d_\d{6}$")
+
+
+def save_title(path: Path) -> str:
+    """What a save holds, in words ('Leonardo, Raphael against Shredder, round 3'), for the
+    names the app gave its files; a name the player chose stays as it is."""
+    if not GENERATED.match(path.stem):
+        return path.stem
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+        scenario = record.get("scenario") or {}
+        heroes = [str(seat.get("hero", "?")).replace("_", " ").title() for seat in scenario.get("seats") or []
+                  if isinstance(seat, dict)]
+        if record.get("kind") == "match":
+            return f"{' vs '.join(heroes) or 'A match'}, turn {record.get('round', '?')}"
+        villain = str(scenario.get("villain", "?")).replace("_", " ").title()
+        return f"{', '.join(heroes) or 'Heroes'} against {villain}, round {record.get('round', '?')}"
+    except (OSError, ValueError, AttributeError, TypeError):
+        return path.stem
+
+
 def describe_save(path: Path) -> str:
     """'name  ·  date', or 'name  ·  unreadable' for anything that is not a regular file
     (a dangling link, a loop, a folder, a FIFO, a file that just vanished)."""
@@ -99,7 +166,7 @@ def describe_save(path: Path) -> str:
         stamp = datetime.datetime.fromtimestamp(st.st_mtime).strftime("%d %b %H:%M")
     except (OSError, ValueError, OverflowError):
         return f"{path.stem}  ·  unreadable"
-    return f"{path.stem}  ·  {stamp}"
+    return f"{save_title(path)}  ·  {stamp}"
 
 
 def load_overlay(saves: list, autosave: Path | None) -> ButtonOverlay:
@@ -113,7 +180,7 @@ def load_overlay(saves: list, autosave: Path | None) -> ButtonOverlay:
         label = describe_save(path)
         if getattr(entry, "problem", ""):
             label = f"{path.stem}  ·  unreadable ({entry.problem})"
-        items.append((label[:60], ("load", path)))
+        items.append((label, ("load", path)))
     if not items:
         return ButtonOverlay("Load game", [("Back", CLOSE)], ["No saved games yet."])
     return ButtonOverlay("Load game", items + [("Back", CLOSE)], width=460)

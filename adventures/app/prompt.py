@@ -138,21 +138,21 @@ class PromptBar:
                                       value=("private", index), size=14, color=T.seat_color(side)))
         if narrowed is not None:
             buttons.append(Button(pygame.Rect(0, 0, 80, BUTTON_H), "back", value="back", size=14))
-        placed = flow(buttons, area, BUTTON_H)
+        placed = flow(buttons, area, int(BUTTON_H * T.SCALE))
         if len(placed) < len(buttons) and narrowed is None and model.mapped:
             # too many: the options only a button can pick come first, board/hand ones after
             buttons = ([b for b in buttons if b.value not in model.mapped]
                        + [b for b in buttons if b.value in model.mapped])
-            placed = flow(buttons, area, BUTTON_H)
+            placed = flow(buttons, area, int(BUTTON_H * T.SCALE))
         self.more = len(placed) < len(buttons)
         if self.more:   # still too many: page through them with the wheel or the "more" button
             per = max(1, len(placed) - 1)
             pages = (len(buttons) + per - 1) // per
             self.page %= max(1, pages)
             chunk = buttons[self.page * per:(self.page + 1) * per]
-            chunk.append(Button(pygame.Rect(0, 0, 90, BUTTON_H), f"more {self.page + 1}/{pages}", value="more",
-                                size=14))
-            placed = flow(chunk, area, BUTTON_H)
+            more = f"more {self.page + 1}/{pages}"
+            chunk.append(Button(pygame.Rect(0, 0, button_width(more, 14), BUTTON_H), more, value="more", size=14))
+            placed = flow(chunk, area, int(BUTTON_H * T.SCALE))
         self.buttons = placed
         return placed
 
@@ -169,13 +169,14 @@ class PromptBar:
                       hotkey=hotkey, primary=(i == 0), size=14, color=color)
 
     def draw(self, surf: pygame.Surface, rect: pygame.Rect, game, model: PromptModel | None,
-             narrowed: list[int] | None, hover_pos, status: str = "", reserved_right: int = 0) -> None:
+             narrowed: list[int] | None, hover_pos, status: str = "", reserved_right: int = 0,
+             turn_side=None) -> None:
         pygame.draw.rect(surf, T.PANEL_HI if model is not None else T.PANEL, rect)
         pygame.draw.line(surf, T.PANEL_EDGE, rect.topleft, rect.topright)
         x = rect.left + 12
         if model is None:
             self.buttons = []
-            cur = game.current
+            cur = turn_side          # whose turn it is (nobody's between rounds), not the last to act
             if cur is not None and game.over is None:
                 color = T.seat_color(cur)
                 chip = T.render(f"{cur.name}'s turn", 13, T.readable_on(color), True)
@@ -184,7 +185,11 @@ class PromptBar:
                 pygame.draw.rect(surf, color, chip_r, border_radius=chip_r.height // 2)
                 surf.blit(chip, chip.get_rect(center=chip_r.center))
                 x = chip_r.right + 10
-            T.draw_text(surf, status or "…", (x, rect.top + 10), 16, T.TEXT, max_width=rect.right - reserved_right - x - 12)
+            # what just happened, wrapped (and smaller if need be) in the bar's height: never cut
+            area = pygame.Rect(x, rect.top + 9, rect.right - reserved_right - x - 12, rect.height - 14)
+            text = status or "…"
+            size = next((s for s in range(16, 10, -1) if T.wrapped_height(text, s, area.width) <= area.height), 11)
+            T.draw_wrapped(surf, text, area, size, T.TEXT)
             return
         d = model.decision
         who, color = who_decides(game, d)
@@ -199,8 +204,10 @@ class PromptBar:
                     max_width=prompt_w)
         hint = self.hint(model, narrowed)
         if hint:
-            T.draw_text(surf, hint, (rect.right - reserved_right - 8, rect.top + 30), 12, T.MUTED, anchor="topright")
-        area = pygame.Rect(x, rect.top + 46, rect.width - reserved_right - 24, rect.height - 50)
+            T.draw_text(surf, hint, (rect.right - reserved_right - 8, rect.top + int(30 * T.SCALE)), 12, T.MUTED,
+                        anchor="topright")
+        u = T.SCALE
+        area = pygame.Rect(x, rect.top + int(46 * u), rect.width - reserved_right - 24, rect.height - int(50 * u))
         for b in self.layout_buttons(model, area, narrowed):
             b.draw(surf, hover=b.rect.collidepoint(hover_pos))
 

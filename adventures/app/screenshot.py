@@ -58,7 +58,17 @@ def take(scenario, seed: int, turns: int, out: str, size=(1600, 1000), at: str =
     """Play `turns` turns with bots and save the app's picture of the next player decision
     (the next one tagged `at`, if given)."""
     import pygame
+    app = shoot(scenario, seed, turns, size, at)
+    pygame.image.save(app.screen, out)
+    return out
 
+
+def shoot(scenario, seed: int, turns: int, size=(1600, 1000), at: str = "", *, open_hands: bool = True,
+          before_draw=None):
+    """Play `turns` turns with bots and draw the app's frame of the next player decision
+    (tagged `at`, if given; the final position if the game ends first); returns the App,
+    whose `screen` holds the picture. `before_draw(app)` may change the scene first
+    (tests/test_layout.py opens menus, curtains and combats this way)."""
     from adventures.app.app import App
     from adventures.app.controller import GameController, GameSetup, make_bot, make_table_bot
 
@@ -109,17 +119,20 @@ def take(scenario, seed: int, turns: int, out: str, size=(1600, 1000), at: str =
             if decision is not None:
                 scene.viewer_seat = decision.seat
                 scene.begin_decision(decision)
-            scene.motion.slides.clear()     # a picture shows fighters where they stand, not mid-slide
+            scene.motion.slides.clear()     # a picture shows fighters where they stand, not mid-slide,
+            scene.motion.floaters.clear()   # nor a damage number passing over a name
             scene.banners.dismiss()         # ...and the board, not a passing "Round 3" banner
+            if before_draw is not None:
+                before_draw(app)
             app.draw_frame(scene)
-            pygame.image.save(app.screen, out)
             raise _Taken()
 
-    ctl = ShotController(app, GameSetup(scenario, seed, open_hands=True))
+    ctl = ShotController(app, GameSetup(scenario, seed, open_hands=open_hands))
     app.controller = ctl
     try:
         ctl.run()
         ctl.snap()            # the game ended first: picture the final position
     except _Taken:
         pass
-    return out
+    app.shot_controller = ctl
+    return app

@@ -106,7 +106,7 @@ def set_scale(scale: float) -> float:
     except (TypeError, ValueError):
         scale = 1.0
     SCALE = min(SCALES, key=lambda s: abs(s - scale))
-    for cached in (font, render, fit, fit_size, wrap):
+    for cached in (font, render, _fit, fit_size, _wrap):
         cached.cache_clear()
     return SCALE
 
@@ -140,14 +140,99 @@ def render(text: str, size: int, color: Color = TEXT, bold: bool = False) -> pyg
     return font(size, bold).render(text, True, color)
 
 
+# ---------------------------------------------------------------- the one text function and its cut register
+# Every string the app draws to a width goes through draw_text / draw_wrapped / fit / wrap; whatever
+# they had to shorten is written here, so a test (tests/test_layout.py) can say which text was cut.
+CUTS: list[tuple[str, str]] = []          # (the full text, what was drawn instead), since reset_cuts()
+TRACE: list[tuple[str, pygame.Rect]] | None = None   # when a list: every line drawn on TRACE_ON, with its rect
+TRACE_ON: pygame.Surface | None = None    # the window's surface (not the cached layers drawn off screen)
+NAME_MIN = 9                              # a name shrinks down to this size before anything else is done...
+
+
+def name_min() -> int:
+    """...in pixels on screen: at a large text size a name may shrink further in points
+    (9 px is as readable at 130% as at 100%)."""
+    return min(NAME_MIN, max(6, round(NAME_MIN / SCALE)))
+
+
+def reset_cuts(trace: pygame.Surface | None = None) -> None:
+    """Empty the register; `trace`: also keep where every line is drawn on that surface."""
+    global TRACE, TRACE_ON
+    CUTS.clear()
+    ABBREVIATED.clear()
+    TRACE = [] if trace is not None else None
+    TRACE_ON = trace
+
+
+ABBREVIATED: list[tuple[str, str]] = []   # (full text, the short form drawn) where the full text is on hover
+
+
+def note_abbreviation(full: str, shown: str) -> None:
+    if len(ABBREVIATED) < 10_000:
+        ABBREVIATED.append((full, shown))
+
+
+def wrap_name(text: str, size: int, width: int, bold: bool = False, max_lines: int = 2) -> tuple[tuple[str, ...], int]:
+    """A name that must stay whole: one line shrunk down to NAME_MIN, else wrapped on
+    `max_lines` lines (shrunk too if need be); returns (lines, size)."""
+    smallest = name_min()
+    s = fit_size(text, size, width, bold, smallest)
+    if text_width(text, s, bold) <= width or " " not in text:
+        return (text,), s
+    for s in range(int(size), smallest - 1, -1):
+        lines, cut = _wrap(text, s, width, bold)
+        if len(lines) <= max_lines and not cut:
+            return lines, s
+    return (text,), smallest       # drawn anyway: draw_text's max_width will record the cut
+
+
+CUT_WHERE = bool(__import__("os").environ.get("TMNT_CUT_WHERE"))   # debugging: say which line cut it
+
+
+def note_cut(full: str, shown: str) -> None:
+    if CUT_WHERE:
+        import traceback
+        frames = [f for f in traceback.extract_stack()[:-1] if not f.filename.endswith("theme.py")][-2:]
+        shown += "  @ " + " < ".join(f"{f.filename.rsplit('/', 1)[-1]}:{f.lineno}" for f in reversed(frames))
+    if len(CUTS) < 10_000:
+        CUTS.append((full, shown))
+
+
+def new_layer() -> None:
+    """What is drawn from now on lies over what was drawn before (a dialog over the game):
+    the layout test compares lines of text within a layer only."""
+    if TRACE is not None:
+        TRACE.append(("", None))
+
+
+def _trace(surf: pygame.Surface, text: str, rect: pygame.Rect) -> None:
+    """Keep where a line was drawn; under a clip (a scroll view) only its visible part."""
+    if surf is not TRACE_ON:
+        return
+    clip = surf.get_clip()
+    if clip != surf.get_rect():
+        rect = rect.clip(clip)
+        if not rect.width or not rect.height:
+            return
+    TRACE.append((text, rect))
+
+
 def draw_text(surf: pygame.Surface, text: str, pos: tuple[int, int], size: int = 15, color: Color = TEXT,
-              bold: bool = False, anchor: str = "topleft", max_width: int | None = None) -> pygame.Rect:
-    """Blit one line of text; `anchor` is any pygame.Rect attribute name."""
-    if max_width is not None:
+              bold: bool = False, anchor: str = "topleft", max_width: int | None = None,
+              name: bool = False) -> pygame.Rect:
+    """Blit one line of text; `anchor` is any pygame.Rect attribute name.
+
+    Too wide for `max_width`, the text first shrinks (a name down to NAME_MIN, other text by two
+    points); only then is it cut with an ellipsis, and the cut is written to CUTS."""
+    if max_width is not None and text_width(text, size, bold) > max_width:
+        smallest = name_min() if name else max(NAME_MIN, size - 2)
+        size = fit_size(text, size, max_width, bold, smallest)
         text = fit(text, size, max_width, bold)
     img = render(text, size, color, bold)
     rect = img.get_rect(**{anchor: pos})
     surf.blit(img, rect)
+    if TRACE is not None:
+        _trace(surf, text, rect)
     return rect
 
 
@@ -156,14 +241,21 @@ def text_width(text: str, size: int, bold: bool = False) -> int:
 
 
 @functools.lru_cache(maxsize=1024)
-def fit(text: str, size: int, width: int, bold: bool = False) -> str:
-    """Shorten with an ellipsis so the text fits `width` pixels."""
+def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
     f = font(size, bold)
     if f.size(text)[0] <= width:
         return text
     while text and f.size(text + "…")[0] > width:
         text = text[:-1]
     return text + "…"
+
+
+def fit(text: str, size: int, width: int, bold: bool = False) -> str:
+    """Shorten with an ellipsis so the text fits `width` pixels (a cut: written to CUTS)."""
+    shown = _fit(text, size, width, bold)
+    if shown != text:
+        note_cut(text, shown)
+    return shown
 
 
 @functools.lru_cache(maxsize=1024)
@@ -177,10 +269,10 @@ def fit_size(text: str, size: int, width: int, bold: bool = False, smallest: int
 
 
 @functools.lru_cache(maxsize=1024)
-def wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
-    """Split text into lines no wider than `width` pixels (words never split unless too long)."""
+def _wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[tuple[str, ...], tuple[str, ...]]:
     f = font(size, bold)
     lines: list[str] = []
+    cut: list[str] = []
     for para in text.split("\n"):
         line = ""
         for word in para.split(" "):
@@ -190,23 +282,54 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...
                 continue
             if line:
                 lines.append(line)
-            line = word if f.size(word)[0] <= width else fit(word, size, width, bold)
+            if f.size(word)[0] <= width:
+                line = word
+            else:
+                line = _fit(word, size, width, bold)
+                cut.append(word)
         lines.append(line)
-    return tuple(lines)
+    return tuple(lines), tuple(cut)
+
+
+def wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    """Split text into lines no wider than `width` pixels (words never split unless too long:
+    such a word is cut, and written to CUTS)."""
+    lines, cut = _wrap(text, size, width, bold)
+    for word in cut:
+        note_cut(word, _fit(word, size, width, bold))
+    return lines
+
+
+def wrapped_height(text: str, size: int, width: int, bold: bool = False, line_gap: int = 2) -> int:
+    """The height draw_wrapped needs for `text` (so a panel can be made that tall)."""
+    n = len(_wrap(text, size, max(10, width), bold)[0])
+    return n * (font(size, bold).get_linesize() + line_gap)
+
+
+def fits(text: str, size: int, width: int, height: int, bold: bool = False, line_gap: int = 0) -> bool:
+    """Whether `text` wraps into width x height without cutting a word."""
+    lines, cut = _wrap(text, size, max(10, width), bold)
+    return not cut and len(lines) * (font(size, bold).get_linesize() + line_gap) <= height
 
 
 def draw_wrapped(surf: pygame.Surface, text: str, rect: pygame.Rect, size: int = 14, color: Color = TEXT,
                  bold: bool = False, line_gap: int = 2, max_lines: int | None = None) -> int:
-    """Draw wrapped text inside `rect`; returns the height used."""
+    """Draw wrapped text inside `rect`; returns the height used. Lines that do not fit
+    (`max_lines`, or the rect's bottom) are a cut, written to CUTS."""
     lines = wrap(text, size, max(10, rect.width), bold)
     if max_lines is not None and len(lines) > max_lines:
-        lines = lines[:max_lines - 1] + (fit(lines[max_lines - 1] + " …", size, rect.width, bold),)
+        last = _fit(lines[max_lines - 1] + " …", size, rect.width, bold)
+        note_cut(text, " ".join(lines[:max_lines - 1] + (last,)))
+        lines = lines[:max_lines - 1] + (last,)
     y = rect.top
     h = font(size, bold).get_linesize()
-    for line in lines:
+    for k, line in enumerate(lines):
         if y + h > rect.bottom + 2:
+            note_cut(text, " ".join(lines[:k]))
             break
         surf.blit(render(line, size, color, bold), (rect.left, y))
+        if TRACE is not None:
+            _trace(surf, line, pygame.Rect(rect.left, y, text_width(line, size, bold), h))
         y += h + line_gap
     return y - rect.top
 

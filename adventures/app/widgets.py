@@ -49,7 +49,8 @@ class Button:
             badge = T.render(self.hotkey, self.size - 3, T.MUTED if not self.primary else fg, True)
             surf.blit(badge, badge.get_rect(midleft=(x, self.rect.centery)))
             x += badge.get_width() + 6
-        avail = self.rect.right - 8 - x
+        # a centred label may use the whole width but a hair (small "<" and "+" buttons)
+        avail = self.rect.right - 8 - x if self.hotkey or self.color is not None else self.rect.width - 6
         text = T.fit(self.label, self.size, max(10, avail))
         img = T.render(text, self.size, fg)
         if self.hotkey or self.color is not None:

@@ -1,0 +1,302 @@
+"""The table at every size (issue 28): every scene of the app drawn headless at the window
+sizes of common laptop and desktop screens, at the smallest and largest text sizes, for
+1 to 4 players, a duel and a free-for-all; no text cut, no panel over another or over the
+board's spaces and tokens, nothing outside the window.
+
+Covering set (not every combination, to stay fast): each game below is played once by bots
+to a player's decision, then that moment and the moments built from it (a combat, an
+enemy's turn, a hot-seat curtain, the menu and its dialogs, the end screen) are drawn at
+every size x text size (85% and 130%). The new-game screen is drawn for 1 and 4 players
+and a free-for-all at every size x text size.
+"""
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from adventures.app import overlays, settings  # noqa: E402
+from adventures.app import theme as T  # noqa: E402
+from adventures.app.combat_view import CombatSnapshot  # noqa: E402
+from adventures.app.layout import GameLayout  # noqa: E402
+from adventures.app.scenarios import find_scenario  # noqa: E402
+from adventures.app.screenshot import shoot  # noqa: E402
+from engine.content.schema import MatchDef  # noqa: E402
+from engine.state import GameOver  # noqa: E402
+
+SIZES = [(1152, 633), (1280, 720), (1366, 768), (1920, 1080)]
+SCALES = [0.85, 1.3]
+FFA = {"name": "Free-for-all", "mode": "ffa", "board": "new_york_city",
+       "seats": [{"hero": "leonardo", "bot": "heuristic"}, {"hero": "raphael", "bot": "heuristic"},
+                 {"hero": "donatello", "bot": "heuristic"}]}
+
+
+@pytest.fixture(autouse=True)
+def app_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("TMNT_ADVENTURES_HOME", str(tmp_path / "home"))
+    yield
+    T.set_scale(1.0)
+
+
+def games():
+    return {"shredder-1p": find_scenario("shredder-1p"), "shredder-4p": find_scenario("shredder-4p"),
+            "krang-4p": find_scenario("krang-4p"), "duel": find_scenario("duel-leonardo-raphael"),
+            "ffa": MatchDef.model_validate(FFA)}
+
+
+# ---------------------------------------------------------------- what a picture must not have
+def problems_in(surf: pygame.Surface, draw) -> list[str]:
+    """Draw with the text register on; every cut string, every line of text outside the
+    window (text under a scroll view's clip is that view's business) and every line drawn
+    over a good part of another (a heading over its value) is a problem."""
+    T.reset_cuts(trace=surf)
+    draw(surf)
+    found = [f"cut: {full!r} drawn as {shown!r}" for full, shown in T.CUTS]
+    screen = surf.get_rect()
+    layers = [[]]
+    for text, rect in T.TRACE or []:
+        if rect is None:
+            layers.append([])               # a dialog over what was drawn before
+        elif text.strip():
+            layers[-1].append((text, rect))
+    for layer in layers:
+        for text, rect in layer:
+            if not screen.contains(rect):
+                found.append(f"outside the window: {text!r} at {tuple(rect)}")
+        found += overlapping_text(layer)
+    T.reset_cuts()
+    return found
+
+
+def overlapping_text(lines) -> list[str]:
+    """Lines of text (of one layer) that cover more than a quarter of another."""
+    found = []
+    for i, (ta, a) in enumerate(lines):
+        for tb, b in lines[i + 1:]:
+            c = a.clip(b)
+            if ta != tb and c.width * c.height > 0.25 * min(a.width * a.height, b.width * b.height):
+                found.append(f"text over text: {ta!r} {tuple(a)} and {tb!r} {tuple(b)}")
+    return found
+
+
+def layout_problems(scene) -> list[str]:
+    """Regions disjoint and inside the window; the board's spaces and pieces inside the board;
+    the combat panel inside its own region, so it covers neither."""
+    L: GameLayout = scene.layout
+    screen = pygame.Rect(0, 0, *L.size)
+    found = []
+    regions = L.regions()
+    names = list(regions)
+    for k, a in enumerate(names):
+        if not screen.contains(regions[a]):
+            found.append(f"region {a} {tuple(regions[a])} outside the window")
+        for b in names[k + 1:]:
+            if regions[a].colliderect(regions[b]):
+                found.append(f"regions {a} and {b} overlap")
+    bv = scene.board_view
+    for i, (x, y) in enumerate(bv.centers):
+        if not L.board.contains(pygame.Rect(x - bv.r, y - bv.r, 2 * bv.r, 2 * bv.r)):
+            found.append(f"space {i} outside the board region")
+    if scene.combat.snapshot is not None and not L.combat.contains(scene.combat.rect):
+        found.append(f"combat panel {tuple(scene.combat.rect)} outside its region {tuple(L.combat)}")
+    for b in scene.top_buttons + scene.prompt_bar.buttons:
+        if not screen.contains(b.rect):
+            found.append(f"button {b.label!r} outside the window")
+    return found
+
+
+# ---------------------------------------------------------------- the moments of a game
+def moments(app):
+    """(name, prepare) pairs: each prepares the game scene for one moment of play."""
+    scene = app.game_scene
+    game = scene.game
+    decision = scene.model.decision if scene.model is not None else None
+    players = [s for s in game.sides if not s.is_enemy]
+
+    def decision_moment():
+        scene.overlay = None
+        if decision is not None:
+            scene.begin_decision(decision)
+
+    def combat():
+        decision_moment()
+        a, d = players[0].fighters[0], next(s for s in game.sides if s is not players[0]).fighters[0]
+        snap = CombatSnapshot(a, d, (players[0].hand or players[0].discard or [None])[0], None)
+        snap.att, snap.dfn, snap.damage = 4, 2, 2
+        snap.steps = ["AFTER COMBAT: a long effect line that has to wrap inside the combat panel "
+                      "rather than run past its edge", "Initiative: the next card"]
+        scene.combat.snapshot = snap
+
+    def enemy_turn():
+        scene.combat.dismiss()
+        scene.end_decision()
+        scene.waiting = True
+        enemies = [s for s in game.sides if s.is_enemy] or players[1:]
+        scene.turn_side = enemies[0] if enemies else None
+        scene.status = "It moves 3 spaces toward the nearest hero and attacks the one with the least health."
+
+    def curtain():
+        scene.waiting = False
+        decision_moment()
+        scene.show_curtain(players[-1].index)
+
+    def menu():
+        decision_moment()
+        scene.open_menu()
+
+    def settings_dialog():
+        scene.overlay = settings.settings_overlay(app)
+
+    def load_dialog():
+        scene.ctl.save()
+        scene.ctl.save()
+        from adventures.app import userdata
+        scene.overlay = overlays.load_overlay(userdata.save_entries(), userdata.autosave_path())
+
+    def reference():
+        scene.overlay = overlays.ReferenceOverlay(game.catalog.heroes[players[0].hero_key]) if hasattr(
+            game, "catalog") else None
+
+    def pile():
+        side = players[0]
+        scene.overlay = overlays.PileOverlay(f"{side.name}: discard pile", list(side.discard) + list(side.hand))
+
+    return [("a decision", decision_moment), ("a combat", combat), ("an enemy turn", enemy_turn),
+            ("a curtain", curtain), ("the menu", menu), ("settings", settings_dialog), ("load", load_dialog),
+            ("a hero reference", reference), ("a pile", pile)]
+
+
+@pytest.mark.parametrize("name", ["shredder-1p", "shredder-4p", "krang-4p", "duel", "ffa"])
+def test_every_moment_of_play_fits_every_window_and_text_size(name):
+    """Each moment at 1152x633 ... 1920x1080 and text sizes 85% / 130%: no text cut, no
+    text outside the window, regions disjoint, the combat panel in its own region."""
+    app = shoot(games()[name], 1, 6, SIZES[1])
+    scene = app.game_scene
+    found = []
+    for label, prepare in moments(app):
+        for scale in SCALES:
+            T.set_scale(scale)
+            for size in SIZES:
+                prepare()
+                surf = pygame.Surface(size)
+                where = f"{name} {label} {size[0]}x{size[1]} at {int(scale * 100)}%"
+                found += [f"{where}: {p}" for p in problems_in(surf, lambda s: scene.draw(s, 0))]
+                if scene.overlay is None:
+                    found += [f"{where}: {p}" for p in layout_problems(scene)]
+                if scene.overlay is not None and hasattr(scene.overlay, "buttons"):
+                    found += [f"{where}: button {b.label!r} outside the window" for b in scene.overlay.buttons
+                              if not surf.get_rect().contains(b.rect)]
+    scene.overlay = None
+    scene.waiting = False
+    from adventures.app.end_scene import EndScene
+    from adventures.app.match_mode import MatchEndScene
+    setup = app.shot_controller.setup
+    end = (MatchEndScene if setup.is_match else EndScene)(app, scene.game, setup,
+                                                           GameOver("heroes" if not setup.is_match else
+                                                                    scene.game.sides[0].name,
+                                                                    "the villain was defeated in a long fight"))
+    for scale in SCALES:
+        T.set_scale(scale)
+        for size in SIZES:
+            surf = pygame.Surface(size)
+            found += [f"{name} end {size}: {p}" for p in problems_in(surf, lambda s: end.draw(s, 0))]
+            found += [f"{name} end {size}: button {b.label!r} outside" for b in end.buttons
+                      if not surf.get_rect().contains(b.rect)]
+    assert not found, "\n".join(found[:40]) + f"\n({len(found)} problems)"
+
+
+@pytest.mark.parametrize("setup", ["1 player", "4 players", "free-for-all"])
+def test_the_new_game_screen_fits_and_its_start_button_is_always_in_view(setup):
+    """Issue 28 item 1: with 4 players the Start button fell below the window. The form
+    scrolls; Start (and Continue, Load, Settings) stay in a footer that is always shown."""
+    from adventures.app.app import App
+    from adventures.app.new_game_scene import NewGameScene
+    app = App(SIZES[0], headless=True, fps=0, speed_ms=0)
+    scene = NewGameScene(app)
+    if setup == "4 players":
+        scene.action(("players", 4))
+        scene.heroes = ["leonardo", "raphael", "donatello", "michelangelo"]
+        scene.action(("allies", True))
+    elif setup == "free-for-all":
+        scene.action(("mode", "match"))
+        scene.match_form.action(("m_mode", "ffa"))
+        scene.match_form.action(("m_players", 4))
+    found = []
+    for scale in SCALES:
+        T.set_scale(scale)
+        for size in SIZES:
+            surf = pygame.Surface(size)
+            for scroll in (0, 10 ** 5):          # the top of the form, and scrolled to its end
+                scene.scroll = scroll
+                found += [f"{size} {scale} scroll {scroll}: {p}" for p in problems_in(surf, lambda s: scene.draw(s, 0))]
+                start = next((b for b in scene.buttons if b.value == "start"), None)
+                if start is None or not surf.get_rect().contains(start.rect):
+                    found.append(f"{size} {scale}: the Start button is not in view")
+                found += [f"{size} {scale}: button {b.label!r} outside the window" for b in scene.buttons
+                          if not surf.get_rect().contains(b.rect)]
+    assert not found, "\n".join(found[:40]) + f"\n({len(found)} problems)"
+
+
+def test_enter_on_the_new_game_screen_starts_the_game_set_up_there(tmp_path):
+    """Issue 28 item 1: Enter started the old game instead of the one configured. Enter asks
+    to start the configured game (the game in progress is kept as a save); C continues."""
+    from adventures.app.app import App
+    from adventures.app.new_game_scene import NewGameScene
+    from adventures.app.userdata import autosave_path
+    app = App(SIZES[0], headless=True, fps=0, speed_ms=0)
+    autosave_path().parent.mkdir(parents=True, exist_ok=True)
+    autosave_path().write_text("{}")                      # a game in progress
+    scene = NewGameScene(app)
+    seen = []
+    scene.action = lambda value: seen.append(value)
+    for key in (pygame.K_RETURN, pygame.K_c):
+        scene.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    assert seen == ["start", "continue"]
+
+
+def test_the_layout_gives_every_region_its_room_for_four_players():
+    """At each size and text size, 4 players: the board keeps a quarter of the height and
+    the width its shape needs there (or half the left part), the combat/log region at least
+    230 pixels of width, the initiative row room for a round's 10 cards."""
+    for scale in SCALES:
+        for w, h in SIZES:
+            L = GameLayout.for_size(w, h, 4, scale, 1.6, 10)
+            assert L.board.height >= 0.25 * h, (w, h, scale, L)
+            assert L.board.width >= min(0.5 * L.top.width, 1.6 * L.board.height), (w, h, scale, L)
+            assert L.combat.width >= 230 * scale and L.combat.height >= 120, (w, h, scale, L)
+            assert L.init_rows * L.init_per_row >= 10
+
+
+def test_the_text_function_shrinks_a_name_before_cutting_and_reports_any_cut():
+    """One text function: a name shrinks (to 9 pixels) rather than being cut; text that
+    still does not fit is cut with an ellipsis and the cut is written where tests read it."""
+    pygame.font.init()
+    surf = pygame.Surface((400, 100))
+    T.reset_cuts()
+    full = T.text_width("Bebop & Rocksteady", 15, True)
+    T.draw_text(surf, "Bebop & Rocksteady", (0, 0), 15, bold=True, max_width=int(full * 0.75), name=True)
+    assert T.CUTS == []
+    T.draw_text(surf, "A long line of rules text that cannot fit", (0, 0), 15, max_width=60)
+    assert len(T.CUTS) == 1 and T.CUTS[0][1].endswith("…")
+    T.reset_cuts()
+    assert T.wrap_name("Eat, Sleep, and Breathe Ninjutsu", 15, 110, True)[0][1:], "a long name wraps"
+
+
+def test_the_board_scales_its_content_into_its_panel():
+    """Issue 28 item 7: the Technodrome used half its panel's width (0.53 of it at 1280x720).
+    The board region takes the shape of the board's content, and the spaces span most of it."""
+    from adventures.app.board_view import BoardView
+    from adventures.content.catalog import load_catalog
+    from engine.board import compile_board
+    catalog = load_catalog()
+    for key in catalog.boards:
+        board = compile_board(catalog.boards[key])
+        for size in SIZES:
+            bv = BoardView(board)
+            bv.layout(GameLayout.for_size(*size, 4, 1.0, BoardView.content_aspect(board), 10).board)
+            xs = [x for x, _y in bv.centers]
+            assert (max(xs) - min(xs)) / bv.rect.width > 0.65, (key, size)
