@@ -29,9 +29,25 @@ SUBCOMMANDS = {
 REPORTS_CONTENT = frozenset({"validate", "content"})
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """A refused argument is one line naming the option (argparse prints the usage first)."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message.splitlines()[0] if message else 'bad arguments'} "
+                     f"(see {self.prog} --help)\n")
+
+
+def content_option(parser: argparse.ArgumentParser, **kwargs) -> None:
+    """`--content DIR`: the user's content folder, for every command that plays or loads content."""
+    from adventures.tools import limits
+    parser.add_argument("--content", metavar="DIR", type=limits.folder_arg("--content folder", writable=False),
+                        help="your content folder to play with on top of the shipped content "
+                             "(default: content/ in the data folder)", **kwargs)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    parser = argparse.ArgumentParser(prog="adventures", description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="adventures", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command")
     modules = {}
     for name, (module, help_text) in SUBCOMMANDS.items():
@@ -47,14 +63,11 @@ def main(argv: list[str] | None = None) -> int:
         except ModuleNotFoundError as exc:
             print(f"adventures {command}: not available ({exc.name} is missing)", file=sys.stderr)
             return 2
-        module.add_arguments(p)
-        try:
-            p.add_argument("--content", metavar="DIR", default=None,
-                           help="your content folder to play with on top of the shipped content "
-                                "(default: content/ in the data folder)")
-        except argparse.ArgumentError:
-            pass   # the command defines --content itself, with the same meaning
-    args = parser.parse_args(argv)
+        add_all_arguments(module, p)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:          # a refused argument (2) or --help (0): a return code
+        return stop.code if isinstance(stop.code, int) else 2
     module = importlib.import_module(modules[args.command][0])
     try:
         if args.command not in REPORTS_CONTENT:   # those read args.content themselves
@@ -64,6 +77,13 @@ def main(argv: list[str] | None = None) -> int:
         return int(module.run(args) or 0)
     except KeyboardInterrupt:
         return 130
+
+
+def add_all_arguments(module, parser: argparse.ArgumentParser) -> None:
+    """The command's own options, then the shared `--content` unless it declares its own."""
+    module.add_arguments(parser)
+    if not any("--content" in action.option_strings for action in parser._actions):
+        content_option(parser, default=None)
 
 
 def _use_content(args: argparse.Namespace) -> int:

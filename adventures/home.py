@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 APP_DIR = "tmnt-adventures"
@@ -40,3 +41,20 @@ def make_folder(path: Path, what: str, error: type[Exception]) -> Path:
     if not path.is_dir():
         raise error(f"{path}: the {what} is not a folder")
     return path
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write `text` to `path` through a temporary file in the same folder, renamed over it:
+    the old file stays whole until the new one is complete, and the temporary file is
+    removed on any error (a full disk, a folder in the way). Raises OSError."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

@@ -55,13 +55,28 @@ def keep_game_in_progress() -> Path | None:
     scenario = (_record(src) or {}).get("scenario") or {}
     villain = "".join(ch for ch in str(scenario.get("villain", "match" if "mode" in scenario else "game"))
                       if ch.isalnum() or ch in "_-") or "game"
-    stamp = datetime.datetime.now().strftime("%Y-%m-%d_%H%M%S")
-    dest = userdata.saves_dir() / f"{villain}_kept_{stamp}.json"
     try:
+        kept = _kept_already(src, userdata.saves_dir())
+        if kept is not None:          # a refused load, asked again: one copy is enough
+            return kept
+        stamp = datetime.datetime.now().strftime("%Y-%m-%d_%H%M%S")
+        dest = userdata.saves_dir() / f"{villain}_kept_{stamp}.json"
         shutil.copyfile(src, dest)
-    except OSError:
+    except (OSError, userdata.HomeError):
         return None
     return dest
+
+
+def _kept_already(src: Path, saves: Path) -> Path | None:
+    """A kept copy in `saves` with the same bytes as the autosave, if there is one."""
+    data = src.read_bytes()
+    for path in sorted(saves.glob("*_kept_*.json")):
+        try:
+            if path.stat().st_size == len(data) and path.read_bytes() == data:
+                return path
+        except OSError:
+            continue
+    return None
 
 
 def autosave_belongs_to(game) -> bool:

@@ -5,35 +5,15 @@ import argparse
 import sys
 
 
-def parse_size(text: str) -> tuple[int, int]:
-    from adventures.app.userdata import MAX_WINDOW, MIN_WINDOW
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, e.g. 1440x900, got {text!r}") from None
-    if not (MIN_WINDOW[0] <= w <= MAX_WINDOW[0] and MIN_WINDOW[1] <= h <= MAX_WINDOW[1]):
-        raise argparse.ArgumentTypeError(f"window size {w}x{h} is outside {MIN_WINDOW[0]}x{MIN_WINDOW[1]}"
-                                         f"..{MAX_WINDOW[0]}x{MAX_WINDOW[1]}")
-    return w, h
-
-
-def parse_seed(text: str) -> int:
-    from engine.content.schema import MAX_SEED
-    try:
-        seed = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text[:40]!r}") from None
-    if abs(seed) > MAX_SEED:
-        raise argparse.ArgumentTypeError(f"a seed has at most {len(str(MAX_SEED))} digits")
-    return seed
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("scenario", nargs="?", help="start straight into this scenario (YAML path, a name in "
-                                                    "scenarios/, or 'shredder'/'krang')")
-    parser.add_argument("--seed", type=parse_seed, default=None, help="seed for the scenario (default: random)")
-    parser.add_argument("--resume", metavar="SAVE", help="open a saved game")
-    parser.add_argument("--size", type=parse_size, default=None, help="window size, e.g. 1440x900")
+    from adventures.app.userdata import MAX_WINDOW, MIN_WINDOW
+    from adventures.tools import limits
+    parser.add_argument("scenario", nargs="?", type=limits.path_arg("scenario"),
+                        help="start straight into this scenario (YAML path, a name in scenarios/, "
+                             "or 'shredder'/'krang')")
+    parser.add_argument("--seed", type=limits.seed_arg, default=None, help="seed for the scenario (default: random)")
+    parser.add_argument("--resume", metavar="SAVE", type=limits.path_arg("save file"), help="open a saved game")
+    parser.add_argument("--size", type=limits.size(MIN_WINDOW, MAX_WINDOW), default=None, help="window size, e.g. 1440x900")
     parser.add_argument("--hidden-hands", action="store_true", help="hot seat: hide hands between players")
 
 

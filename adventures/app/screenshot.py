@@ -10,17 +10,17 @@ import argparse
 import os
 import sys
 
-from adventures.app.main import parse_size
 from adventures.tools import limits
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("scenario", help="a scenario YAML path, a name in scenarios/, or 'shredder'/'krang'")
+    from adventures.app.userdata import MAX_WINDOW, MIN_WINDOW
+    parser.add_argument("scenario", type=limits.path_arg("scenario"), help="a scenario YAML path, a name in scenarios/, or 'shredder'/'krang'")
     parser.add_argument("--seed", type=limits.seed_arg, default=1)
     parser.add_argument("--turns", type=limits.turns_arg, default=6, help="turns to play before the picture (default 6)")
-    parser.add_argument("--out", default="screenshot.png", help="PNG file to write")
-    parser.add_argument("--size", type=parse_size, default=(1600, 1000), help="window size (default 1600x1000)")
-    parser.add_argument("--at", metavar="TAG", default="",
+    parser.add_argument("--out", type=limits.file_out_arg("--out file"), default="screenshot.png", help="PNG file to write")
+    parser.add_argument("--size", type=limits.size(MIN_WINDOW, MAX_WINDOW), default=(1600, 1000), help="window size (default 1600x1000)")
+    parser.add_argument("--at", metavar="TAG", type=limits.text("--at tag", 80, empty=True), default="",
                         help="wait for a player decision with this tag (e.g. action, move_dest, defense_card)")
 
 

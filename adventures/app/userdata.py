@@ -13,7 +13,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from adventures.home import HOME_ENV, data_home, make_folder
+from adventures.home import HOME_ENV, data_home, make_folder, write_atomically
 
 MAX_PREFS_BYTES = 64 * 1024
 # Window sizes a prefs file may ask for; anything else falls back to the default size
@@ -50,7 +50,7 @@ def check_home() -> str:
     except HomeError as exc:
         return str(exc)
     from adventures.persistence.save import remove_stale_temps
-    for folder in (base, base / "saves"):
+    for folder in (base, base / "saves", base / "replays"):    # temp files of writes cut short
         remove_stale_temps(folder)
     return ""
 
@@ -192,9 +192,6 @@ def _nonblocking(path, flags):
 
 def save_prefs(prefs: dict) -> None:
     try:
-        path = home() / "prefs.json"
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(prefs, indent=1, sort_keys=True), encoding="utf-8")
-        os.replace(tmp, path)
+        write_atomically(home() / "prefs.json", json.dumps(prefs, indent=1, sort_keys=True))
     except (OSError, HomeError, TypeError, ValueError):
         pass   # preferences are a convenience; never fail a game over them

@@ -13,18 +13,17 @@ import argparse
 import sys
 
 from adventures.sim import runner, stats
+from adventures.tools import limits
 from engine.content.schema import MatchDef, MatchSeatDef
-
-MAX_GAMES = 1_000_000
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--heroes", default="leonardo,raphael,donatello,michelangelo",
+    parser.add_argument("--heroes", type=limits.text("--heroes list"), default="leonardo,raphael,donatello,michelangelo",
                         help="comma-separated hero keys (default: the four Turtles)")
-    parser.add_argument("--boards", default="new_york_city,technodrome", help="comma-separated board keys")
-    parser.add_argument("--games", "-n", type=int, default=400, help="duels per pair and board (default 400)")
-    parser.add_argument("--seed", "-s", type=int, default=1, help="base seed (default 1)")
-    parser.add_argument("--workers", "-w", type=int, default=None, help="worker processes (default: all cores)")
+    parser.add_argument("--boards", type=limits.text("--boards list"), default="new_york_city,technodrome", help="comma-separated board keys")
+    parser.add_argument("--games", "-n", type=limits.games_arg, default=400, help="duels per pair and board (default 400)")
+    parser.add_argument("--seed", "-s", type=limits.seed_arg, default=1, help="base seed (default 1)")
+    parser.add_argument("--workers", "-w", type=limits.workers_arg, default=None, help="worker processes (default: all cores)")
 
 
 def duel(a: str, b: str, board: str) -> MatchDef:
@@ -60,12 +59,11 @@ def run(args: argparse.Namespace) -> int:
     heroes = [h.strip() for h in args.heroes.split(",") if h.strip()]
     boards = [b.strip() for b in args.boards.split(",") if b.strip()]
     unknown = [h for h in heroes if h not in cat.heroes] + [b for b in boards if b not in cat.boards]
-    if unknown or len(heroes) < 2 or not boards:
-        what = f"unknown: {', '.join(unknown)}" if unknown else "give at least two heroes and one board"
-        print(f"adventures matchups: {what}", file=sys.stderr)
-        return 2
-    if not 1 <= args.games <= MAX_GAMES:
-        print(f"adventures matchups: --games must be within 1..{MAX_GAMES}", file=sys.stderr)
+    problem = (f"--heroes/--boards: unknown: {', '.join(unknown)}" if unknown else
+               f"--heroes: give at least two heroes, got {len(heroes)}" if len(heroes) < 2 else
+               "--boards: give at least one board" if not boards else "")
+    if problem:
+        print(f"adventures matchups: {problem}", file=sys.stderr)
         return 2
     workers = args.workers or runner.default_workers()
     for board in boards:

@@ -33,11 +33,11 @@ TARGETS = {1: 200.0, 2: 167.0, 3: 133.0, 4: 100.0}     # games/s per core by num
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", "-n", type=limits.games_arg, default=200, help="games per scenario (default 200)")
     parser.add_argument("--seed", "-s", type=limits.seed_arg, default=1, help="base seed (default 1)")
-    parser.add_argument("--scenarios", nargs="+", metavar="FILE", default=None,
+    parser.add_argument("--scenarios", nargs="+", metavar="FILE", default=None, type=limits.path_arg("scenario"),
                         help="scenario files (default: the shipped 1/2/4-player Shredder and Krang ones)")
-    parser.add_argument("--profile", type=int, metavar="N", default=0,
+    parser.add_argument("--profile", type=limits.profile_arg, metavar="N", default=0,
                         help="also profile the run and print the N functions with most own time")
-    parser.add_argument("--callgrind", type=int, metavar="GAMES", default=0,
+    parser.add_argument("--callgrind", type=limits.callgrind_arg, metavar="GAMES", default=0,
                         help="also count instructions per game under valgrind --tool=callgrind")
 
 

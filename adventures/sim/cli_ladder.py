@@ -18,21 +18,22 @@ import time
 from pathlib import Path
 
 from adventures.sim import runner, stats
+from adventures.tools import limits
 
 SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
 BOT_ORDER = ("random", "heuristic", "expert")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("scenarios", nargs="*", metavar="SCENARIO",
+    parser.add_argument("scenarios", nargs="*", metavar="SCENARIO", type=limits.path_arg("scenario"),
                         help="scenario files (default: every scenarios/*.yaml that is not a sweep)")
-    parser.add_argument("--games", "-n", type=int, default=100, help="games per bot and scenario (default 100)")
-    parser.add_argument("--seed", "-s", type=int, default=1, help="base seed (default 1)")
+    parser.add_argument("--games", "-n", type=limits.games_arg, default=100, help="games per bot and scenario (default 100)")
+    parser.add_argument("--seed", "-s", type=limits.seed_arg, default=1, help="base seed (default 1)")
     parser.add_argument("--bots", nargs="+", default=list(BOT_ORDER), choices=BOT_ORDER)
-    parser.add_argument("--rollouts", type=int, default=8, help="expert: sampled worlds per decision (default 8)")
-    parser.add_argument("--seconds", type=float, default=None, help="expert: CPU seconds per decision at most")
-    parser.add_argument("--workers", "-w", type=int, default=None, help="worker processes (default: all cores)")
-    parser.add_argument("--cluster", metavar="ADDRESS", default=None, help="run on a Dask scheduler")
+    parser.add_argument("--rollouts", type=limits.rollouts_arg, default=8, help="expert: sampled worlds per decision (default 8)")
+    parser.add_argument("--seconds", type=limits.seconds_arg, default=None, help="expert: CPU seconds per decision at most")
+    parser.add_argument("--workers", "-w", type=limits.workers_arg, default=None, help="worker processes (default: all cores)")
+    parser.add_argument("--cluster", metavar="ADDRESS", type=limits.cluster_arg, default=None, help="run on a Dask scheduler")
     parser.add_argument("--json", action="store_true", help="one JSON object instead of the table")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
@@ -99,8 +100,9 @@ def run(args: argparse.Namespace) -> int:
     scenarios = runner.load_scenarios_for_command(files)
     if scenarios is None:
         return 2
-    if args.games < 1:
-        print("adventures ladder: --games must be at least 1", file=sys.stderr)
+    if args.games * len(args.bots) * len(scenarios) > limits.MAX_GAMES:   # every bot's records are kept
+        print(f"adventures ladder: --games {args.games:,} x {len(args.bots)} bots x {len(scenarios)} scenarios "
+              f"is more than {limits.MAX_GAMES:,} games", file=sys.stderr)
         return 2
     options = {"bots": {"expert": {"rollouts": args.rollouts, "seconds": args.seconds}}}
     t0 = time.perf_counter()

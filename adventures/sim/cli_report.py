@@ -19,18 +19,19 @@ from collections import Counter
 from pathlib import Path
 
 from adventures.sim import runner, stats
+from adventures.tools import limits
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("scenarios", nargs="+", metavar="SCENARIO")
-    parser.add_argument("--out", "-o", required=True, metavar="DIR")
-    parser.add_argument("--games", "-n", type=int, default=400, help="games per scenario (default 400)")
-    parser.add_argument("--hero-games", type=int, default=100, help="solo games per roster hero (default 100)")
-    parser.add_argument("--seed", "-s", type=int, default=1)
+    parser.add_argument("scenarios", nargs="+", metavar="SCENARIO", type=limits.path_arg("scenario"))
+    parser.add_argument("--out", "-o", required=True, metavar="DIR", type=limits.folder_arg("--out folder"))
+    parser.add_argument("--games", "-n", type=limits.games_arg, default=400, help="games per scenario (default 400)")
+    parser.add_argument("--hero-games", type=limits.games_or_none_arg, default=100, help="solo games per roster hero (default 100)")
+    parser.add_argument("--seed", "-s", type=limits.seed_arg, default=1)
     parser.add_argument("--bot", default=None, choices=("random", "heuristic", "expert"),
                         help="the bot on every seat (default: the scenario's)")
-    parser.add_argument("--rollouts", type=int, default=8, help="expert: sampled worlds per decision")
-    parser.add_argument("--workers", "-w", type=int, default=None)
+    parser.add_argument("--rollouts", type=limits.rollouts_arg, default=8, help="expert: sampled worlds per decision")
+    parser.add_argument("--workers", "-w", type=limits.workers_arg, default=None)
     parser.add_argument("--no-progress", action="store_true")
 
 
@@ -154,11 +155,10 @@ def run(args: argparse.Namespace) -> int:
     if loaded is None:
         return 2
     scenarios = list(zip(args.scenarios, loaded))
-    out = Path(args.out)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        print(f"adventures report: --out {args.out}: {exc.strerror or exc}", file=sys.stderr)
+    try:        # checked before the first game: a bad --out must not waste the whole run
+        out = limits.output_folder(args.out, "--out folder")
+    except limits.OutputError as exc:
+        print(f"adventures report: {exc}", file=sys.stderr)
         return 2
     options = {"bots": {"expert": {"rollouts": args.rollouts}}, "cards": True}
     t0 = time.perf_counter()
@@ -201,6 +201,10 @@ def run(args: argparse.Namespace) -> int:
                 if "cards" in files:
                     lines += ["", f"![cards]({files['cards']})"]
             sections.append("\n".join(lines))
-    path = write(out, sections)
+    try:
+        path = write(out, sections)
+    except OSError as exc:     # the folder vanished or the disk filled during the run
+        print(f"adventures report: {out}: cannot write the report: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     print(f"wrote {path} and {len(list(out.glob('*.png')))} plots in {time.perf_counter() - t0:.1f} s")
     return 0

@@ -20,20 +20,20 @@ from engine.content.schema import MatchDef
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("scenario", metavar="SCENARIO", help="a scenario YAML file (scenarios/*.yaml)")
+    parser.add_argument("scenario", metavar="SCENARIO", type=limits.path_arg("scenario"), help="a scenario YAML file (scenarios/*.yaml)")
     parser.add_argument("--games", "-n", type=limits.games_arg, default=1000,
                         help=f"number of games (default 1000, at most {limits.MAX_GAMES:,})")
     parser.add_argument("--seed", "-s", type=limits.seed_arg, default=None,
                         help="base seed (default: the scenario's `seed`, else 1; at most 30 digits)")
     parser.add_argument("--workers", "-w", type=limits.workers_arg, default=None,
                         help="worker processes (default: all cores; one for fewer than 200 games)")
-    parser.add_argument("--cluster", metavar="ADDRESS", default=None,
+    parser.add_argument("--cluster", metavar="ADDRESS", type=limits.cluster_arg, default=None,
                         help="run on an existing Dask distributed scheduler (same results as local)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     parser.add_argument("--check-invariants", action="store_true",
                         help="check the game invariants after setup and every round")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
-    parser.add_argument("--replays", metavar="DIR", default=None,
+    parser.add_argument("--replays", metavar="DIR", type=limits.folder_arg("--replays folder"), default=None,
                         help="also export every game as a replay file DIR/game-NNNNN.json "
                              "(re-run one with `adventures replay FILE`)")
 

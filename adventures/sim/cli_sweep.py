@@ -34,15 +34,15 @@ CELL_COLUMNS = ("games", "played", "hero_wins", "win_rate", "ci95_low", "ci95_hi
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("sweep", metavar="SWEEP", help="a sweep YAML file (base + sweep: {param: [values]})")
-    parser.add_argument("--out", "-o", required=True, metavar="DIR", help="output folder (created)")
+    parser.add_argument("sweep", metavar="SWEEP", type=limits.path_arg("sweep file"), help="a sweep YAML file (base + sweep: {param: [values]})")
+    parser.add_argument("--out", "-o", required=True, metavar="DIR", type=limits.folder_arg("--out folder"), help="output folder (created)")
     parser.add_argument("--games", "-n", type=limits.games_arg, default=None,
                         help="games per cell (default: the file's `games`, else 200); "
                              f"cells x games is at most {limits.MAX_GAMES:,}")
     parser.add_argument("--seed", "-s", type=limits.seed_arg, default=None,
                         help="base seed (default: the file's, else 1)")
     parser.add_argument("--workers", "-w", type=limits.workers_arg, default=None, help="worker processes (default: all cores)")
-    parser.add_argument("--cluster", metavar="ADDRESS", default=None,
+    parser.add_argument("--cluster", metavar="ADDRESS", type=limits.cluster_arg, default=None,
                         help="run on an existing Dask distributed scheduler instead of local processes")
     parser.add_argument("--no-plots", action="store_true", help="write the CSV files only")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")

@@ -20,6 +20,7 @@ import sys
 import time
 
 from adventures.sim import runner, stats
+from adventures.tools import limits
 
 BOOTSTRAP = 400
 
@@ -106,18 +107,18 @@ def tune(scenario, param: str, target: float, low: int, high: int, games: int, s
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("scenario", metavar="SCENARIO")
-    parser.add_argument("--param", required=True, help="an override or scenario parameter (villain_health, ...)")
-    parser.add_argument("--target", type=float, default=0.5, help="target heroes' win rate (default 0.5)")
-    parser.add_argument("--low", type=int, default=None, help="lowest value tried (default: half today's value)")
-    parser.add_argument("--high", type=int, default=None, help="highest value tried (default: 1.5x today's value)")
+    parser.add_argument("scenario", metavar="SCENARIO", type=limits.path_arg("scenario"))
+    parser.add_argument("--param", required=True, type=limits.text("--param name", 80), help="an override or scenario parameter (villain_health, ...)")
+    parser.add_argument("--target", type=limits.rate_arg, default=0.5, help="target heroes' win rate (default 0.5)")
+    parser.add_argument("--low", type=limits.param_value_arg, default=None, help="lowest value tried (default: half today's value)")
+    parser.add_argument("--high", type=limits.param_value_arg, default=None, help="highest value tried (default: 1.5x today's value)")
     parser.add_argument("--bot", default=None, choices=("random", "heuristic", "expert"),
                         help="the bot on every seat (default: the scenario's)")
-    parser.add_argument("--games", "-n", type=int, default=400, help="games per value tried (default 400)")
-    parser.add_argument("--seed", "-s", type=int, default=1)
-    parser.add_argument("--rollouts", type=int, default=8, help="expert: sampled worlds per decision")
-    parser.add_argument("--workers", "-w", type=int, default=None)
-    parser.add_argument("--cluster", metavar="ADDRESS", default=None, help="run on a Dask scheduler")
+    parser.add_argument("--games", "-n", type=limits.games_arg, default=400, help="games per value tried (default 400)")
+    parser.add_argument("--seed", "-s", type=limits.seed_arg, default=1)
+    parser.add_argument("--rollouts", type=limits.rollouts_arg, default=8, help="expert: sampled worlds per decision")
+    parser.add_argument("--workers", "-w", type=limits.workers_arg, default=None)
+    parser.add_argument("--cluster", metavar="ADDRESS", type=limits.cluster_arg, default=None, help="run on a Dask scheduler")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--no-progress", action="store_true")
 
@@ -146,8 +147,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         runner.with_params(sc, {args.param: low})
         runner.with_params(sc, {args.param: high})
-    except ValueError as exc:
-        print(f"adventures tune: {args.param}: {str(exc).splitlines()[0]}", file=sys.stderr)
+    except ValueError as exc:        # pydantic's ValidationError is one: its first error, in one line
+        errors = exc.errors() if hasattr(exc, "errors") else None
+        reason = errors[0].get("msg", str(exc)) if errors else str(exc).splitlines()[0]
+        print(f"adventures tune: --param {args.param} from --low {low} to --high {high}: {reason}", file=sys.stderr)
         return 2
     options = {"bots": {"expert": {"rollouts": args.rollouts}}}
     t0 = time.perf_counter()

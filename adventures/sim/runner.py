@@ -417,11 +417,73 @@ def _main_importable() -> bool:
     return path is None or os.path.isfile(path)
 
 
+CLUSTER_TIMEOUT = 15.0          # seconds for connecting and the handshake, in all
+MAX_HANDSHAKE_BYTES = 1 << 20   # a scheduler's first message is a few hundred bytes
+
+
+class ClusterError(ConnectionError):
+    """A `--cluster` address that is not a reachable Dask scheduler; str() is one line."""
+
+
+def _probe_scheduler(host: str, port: int, timeout: float) -> None:
+    """Connect and read the length of the scheduler's first message (a Dask server speaks
+    first: an 8-byte frame length, then its handshake), within `timeout` seconds. Anything
+    else is refused here, before Dask's client would trust that length and allocate it."""
+    import socket
+    import struct
+    where = f"tcp://{host}:{port}"
+    deadline = time.monotonic() + timeout
+    try:
+        with socket.create_connection((host.strip("[]"), port), timeout=timeout) as sock:
+            head = b""
+            while len(head) < 8:
+                sock.settimeout(max(0.01, deadline - time.monotonic()))
+                chunk = sock.recv(8 - len(head))
+                if not chunk:
+                    raise ClusterError(f"{where}: closed the connection without a word: not a Dask scheduler")
+                head += chunk
+    except TimeoutError:
+        raise ClusterError(f"{where}: no answer within {timeout:g} s: not a Dask scheduler, "
+                           "or not reachable") from None
+    except ClusterError:
+        raise
+    except OSError as exc:
+        raise ClusterError(f"{where}: cannot connect: {exc.strerror or exc}") from None
+    size, = struct.unpack("Q", head)   # native order, as Dask writes it
+    if not 0 < size <= MAX_HANDSHAKE_BYTES:
+        raise ClusterError(f"{where}: answered something that is not a Dask scheduler's greeting")
+
+
+def connect_cluster(address: str, timeout: float | None = None):
+    """A Dask Client for `address` ([tcp://]HOST:PORT or tls://HOST:PORT), connected and
+    greeted within `timeout` seconds in all (default CLUSTER_TIMEOUT); raises ClusterError
+    with a one-line reason."""
+    from adventures.tools.limits import parse_cluster
+    timeout = CLUSTER_TIMEOUT if timeout is None else timeout
+    try:
+        scheme, host, port = parse_cluster(str(address))
+    except ValueError as exc:
+        raise ClusterError(f"--cluster {exc}") from None
+    deadline = time.monotonic() + timeout
+    if scheme == "tcp":                  # TLS speaks only after its own handshake: Dask's timeout bounds it
+        _probe_scheduler(host, port, timeout)
+    from dask.distributed import Client
+    where = f"{scheme}://{host}:{port}"
+    left = max(0.5, deadline - time.monotonic())
+    try:
+        return Client(where, timeout=left)
+    except (OSError, TimeoutError) as exc:
+        raise ClusterError(f"{where}: no Dask scheduler answered within {timeout:g} s "
+                           f"({str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__})") from None
+    except Exception as exc:      # a server that greets but then speaks another protocol
+        raise ClusterError(f"{where}: not a Dask scheduler ({type(exc).__name__})") from None
+
+
 def _execute_dask(tasks: list[tuple], address, progress) -> list[dict]:
     """The same tasks on a Dask distributed cluster (`address`: scheduler address or a Client)."""
-    from dask.distributed import Client, as_completed
+    from dask.distributed import as_completed
     own = not hasattr(address, "submit")
-    client = Client(address, timeout="15s") if own else address
+    client = connect_cluster(address) if own else address
     try:
         futures = [client.submit(run_chunk, t, pure=False) for t in tasks]
         index = {f.key: k for k, f in enumerate(futures)}
@@ -445,7 +507,12 @@ def run_games(scenario: ScenarioDef, games: int, seed: int, workers: int | None 
     workers = auto_workers(games) if workers is None else max(1, workers)
     tasks = make_tasks(scenario, games, seed, check_invariants, chunk=chunk_size(games, workers),
                        replay_dir=replay_dir, hash_state=hash_state, options=options)
-    return execute(tasks, workers, progress, cluster)
+    try:
+        return execute(tasks, workers, progress, cluster)
+    finally:        # a worker stopped mid-write (Ctrl-C terminates the pool) leaves its temp file
+        if replay_dir:
+            from adventures.persistence.save import remove_stale_temps
+            remove_stale_temps(replay_dir, older_than=0)
 
 
 def strip_timing(records: Iterable[dict]) -> list[dict]:

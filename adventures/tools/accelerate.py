@@ -24,6 +24,7 @@ import tempfile
 from pathlib import Path
 
 from adventures import compiled
+from adventures.tools import limits
 
 ROOT = Path(__file__).resolve().parents[2]
 # The packages a simulated game spends its time in (`adventures bench --profile`); the app,
@@ -42,7 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--remove", action="store_true", help="delete the compiled modules")
     group.add_argument("--all", action="store_true",
                        help="compile every module again, not only those whose source changed")
-    parser.add_argument("--jobs", "-j", type=int, default=os.cpu_count() or 1,
+    parser.add_argument("--jobs", "-j", type=limits.workers_arg, default=min(os.cpu_count() or 1, limits.MAX_WORKERS),
                         help="compile this many modules at once (default: one per core)")
 
 
@@ -160,21 +161,51 @@ def describe(where: Path, modules: dict[str, Path]) -> tuple[int, list[str]]:
     return len(current), [name for name in modules if name not in current]
 
 
+def remove(where: Path) -> int:
+    """Delete the compiled modules and say what was removed, or refuse in one line (exit 2)
+    when something stays: the sources run only once nothing compiled is left."""
+    if not os.path.lexists(where):
+        print(f"nothing to remove: no compiled modules in {where}; the Python sources run")
+        return 0
+    if where.is_symlink() or not where.is_dir():
+        print(f"adventures accelerate: {where}: not a folder of compiled modules (a file is in the way); "
+              "nothing removed", file=sys.stderr)
+        return 2
+    try:
+        files = [p for p in where.iterdir() if p.name.endswith(compiled.ABI_SUFFIX)]
+    except OSError as exc:
+        print(f"adventures accelerate: {where}: cannot read: {exc.strerror or exc}; nothing removed", file=sys.stderr)
+        return 2
+    failures: list[str] = []
+
+    def failed(_function, path, info):
+        failures.append(f"{path}: {getattr(info[1], 'strerror', None) or info[1]}")
+
+    shutil.rmtree(where, onerror=failed)      # onerror: Python 3.11 (onexc is 3.12+)
+    if os.path.lexists(where):
+        left = sum(1 for p in files if p.exists())
+        print(f"adventures accelerate: could not remove {where} ({left} of {len(files)} compiled modules left): "
+              f"{failures[0] if failures else 'still there'}", file=sys.stderr)
+        return 2
+    print(f"removed {len(files)} compiled modules ({where}); the Python sources run")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     where = compiled.folder()
     modules = sources()
     if args.remove:
-        shutil.rmtree(where, ignore_errors=True)
-        print(f"removed the compiled modules ({where}); the Python sources run")
-        return 0
+        return remove(where)
     if args.status:
         current, changed = describe(where, modules)
         print(f"{current} of {len(modules)} modules compiled from their current source ({where})")
         if changed and current:
             print("changed since compiled: " + ", ".join(changed))
         return 0
-    if args.jobs < 1:
-        print("adventures accelerate: --jobs must be 1 or more", file=sys.stderr)
+    try:        # checked before compiling (minutes): a data folder that cannot be written is refused now
+        limits.check_folder(where, "compiled modules folder")
+    except limits.OutputError as exc:
+        print(f"adventures accelerate: {exc}", file=sys.stderr)
         return 2
     try:
         keep = {} if args.all else up_to_date(where, modules)

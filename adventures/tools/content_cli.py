@@ -12,17 +12,19 @@ import os
 from pathlib import Path
 
 from adventures.content.templates import KINDS
+from adventures.home import write_atomically
+from adventures.tools import limits
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="action")
     new = sub.add_parser("new", help="write a commented template file into your content folder")
     new.add_argument("kind", choices=list(KINDS), help="what to make")
-    new.add_argument("name", help="a shipped key to replace it (shredder, wingnut, ...) or a new key to add one")
+    new.add_argument("name", type=limits.text("name", 80), help="a shipped key to replace it (shredder, wingnut, ...) or a new key to add one")
     new.add_argument("--force", action="store_true", help="overwrite a file that already exists")
-    new.add_argument("--content", metavar="DIR", default=argparse.SUPPRESS,
+    new.add_argument("--content", metavar="DIR", default=argparse.SUPPRESS, type=limits.folder_arg("--content folder"),
                      help="your content folder (default: content/ in the data folder)")
-    parser.add_argument("--content", metavar="DIR", default=None,
+    parser.add_argument("--content", metavar="DIR", default=None, type=limits.folder_arg("--content folder", writable=False),
                         help="your content folder (default: content/ in the data folder)")
 
 
@@ -56,13 +58,14 @@ def _new(folder: Path, kind: str, name: str, force: bool) -> int:
         print(f"adventures content new: {folder} is the shipped content; use a folder of your own")
         return 2
     target = folder / KINDS[kind][0] / f"{name}.yaml"
+    if os.path.lexists(target) and not target.is_file():
+        print(f"adventures content new: {target} is in the way (not a file); nothing written")
+        return 2
     if target.exists() and not force:
         print(f"adventures content new: {target} already exists (add --force to overwrite it)")
         return 2
     target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_suffix(".tmp")
-    tmp.write_text(render(kind, name), encoding="utf-8")
-    os.replace(tmp, target)
+    write_atomically(target, render(kind, name))
     shipped = name in shipped_names(kind) or kind in ("traps", "allies")
     print(f"wrote {target}")
     print(f"  {'replaces the shipped ' + kind if shipped else 'adds a new ' + kind}; "

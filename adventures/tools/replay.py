@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import argparse
 
+from adventures.tools import limits
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE", help="a replay file (written by export_replay)")
+    parser.add_argument("file", metavar="FILE", type=limits.path_arg("replay file"), help="a replay file (written by export_replay)")
 
 
 def run(args: argparse.Namespace) -> int:

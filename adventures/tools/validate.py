@@ -20,14 +20,15 @@ from adventures.content.catalog import (
 )
 from adventures.content.checks import check_model
 from adventures.content.sources import build_merged, user_content_dir
+from adventures.tools import limits
 from engine.content.loader import ContentError, Loaded, Problem, line_of, load, suggest
 from engine.content.schema import ScenarioDef
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("paths", nargs="*", metavar="PATH",
+    parser.add_argument("paths", nargs="*", metavar="PATH", type=limits.path_arg("file or folder"),
                         help="YAML files or folders, searched recursively (default: your content folder)")
-    parser.add_argument("--content", metavar="DIR", default=None,
+    parser.add_argument("--content", metavar="DIR", default=None, type=limits.folder_arg("--content folder", writable=False),
                         help="content folder to cross-check against, on top of the shipped content "
                              "(default: the content tree the file sits in, else your content folder)")
 

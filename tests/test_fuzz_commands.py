@@ -1,0 +1,431 @@
+"""Every command at its edges (issue 26): for every subcommand and every option that takes
+a value, hostile values (0, -1, huge, 100 digits, NaN, infinity, empty, unicode, a file
+where a folder is expected and the reverse, a folder that cannot be made, a FIFO, a
+symlink loop, a dangling symlink) and hostile files of each kind the command reads.
+
+Each run, in this process through `adventures.cli.main`, ends within seconds in success
+(0, or 1 when games failed) or in a refusal: exit 2 and a message naming the option or the
+file; never a traceback, never a hang, and a refusal leaves no file behind, in the data
+folder or anywhere else. The options come from the parsers themselves (as in
+tests/test_cli_options.py), so a new command or option is fuzzed without a line here.
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import importlib
+import io
+import os
+import signal
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from adventures import cli
+from adventures.sim import runner
+
+ROOT = Path(__file__).resolve().parents[1]
+GOOD = str(ROOT / "scenarios" / "shredder-1p.yaml")
+MATCH = str(ROOT / "scenarios" / "duel-leonardo-raphael.yaml")
+SECONDS = 30        # one run, however hostile its input (a hang fails instead of blocking CI)
+
+# The smallest successful run of each command: the fuzzed option replaces its value here
+# (a positional replaces the token named by POSITIONAL) or is added to the end.
+BASE = {
+    "play": ["play", GOOD],
+    "validate": ["validate", GOOD],
+    "simulate": ["simulate", GOOD, "--games", "1", "--no-progress"],
+    "sweep": ["sweep", "{sweep}", "--out", "{out}", "--games", "1", "--no-plots", "--no-progress"],
+    "bench": ["bench", "--games", "1", "--scenarios", GOOD],
+    "accelerate": ["accelerate", "--status"],
+    "ladder": ["ladder", GOOD, "--games", "1", "--bots", "random", "--no-progress"],
+    "tune": ["tune", GOOD, "--param", "villain_health", "--games", "1", "--low", "5", "--high", "6",
+             "--bot", "random", "--no-progress"],
+    "report": ["report", GOOD, "--out", "{out}", "--games", "1", "--hero-games", "0", "--bot", "random",
+               "--no-progress"],
+    "replay": ["replay", "{replay}"],
+    "soak": ["soak", "--games", "1", "--no-progress"],
+    "screenshot": ["screenshot", GOOD, "--turns", "0", "--out", "{png}", "--size", "640x400"],
+    "matchups": ["matchups", "--heroes", "leonardo,raphael", "--boards", "new_york_city", "--games", "1",
+                 "--workers", "1"],
+    "content": ["content"],
+    "content new": ["content", "new", "minion", "fuzzling"],
+}
+POSITIONAL = {"scenario": GOOD, "scenarios": GOOD, "paths": GOOD, "sweep": "{sweep}", "file": "{replay}",
+              "name": "fuzzling"}
+# Values that the fuzz does not give a command because they start real work on purpose:
+# `accelerate` without --status compiles for minutes; `content new` writes a file (checked
+# for leftovers only when refused).
+WHOLE = ["0", "-1", "-0", "1" * 100, "1000000000000", "nan", "inf", "", " ", "1e3", "2.5", "0x10", "٣", "ünï"]
+REAL = ["0", "-1", "1" * 100, "1e308", "1e999", "nan", "-inf", "inf", "", "ünï", "0.5"]
+TEXT = ["", " ", "ünïcødé", "x" * 5000, "a\x00b", "a\nb", "..", "-", ",,,"]
+PATHS = ["", "{file}", "{folder}", "{under_file}", "{fifo}", "{loop}", "{dangling}", "ünï/çødé.yaml",
+         "{empty}", "{garbage}", "{deep}", "{wrong_kind}", "{match}", "{long}", "a\x00b"]
+FOLDERS = ["", "{file}", "{folder}", "{under_file}", "{fifo}", "{loop}", "{dangling}", "{new}", "{long}"]
+# Handled on branch `loadpath` (issue 26 item 1: ladder, tune and report given a match file
+# crash today); drop this set when that branch is merged.
+PENDING_LOADPATH = {("ladder", "scenarios", "{match}"), ("tune", "scenario", "{match}"),
+                    ("report", "scenarios", "{match}")}
+VALUES = {"whole": WHOLE, "real": REAL, "size": ["0x0", "1x1", "99999x99999", "axb", "", "640x400x3", "٣x٣"],
+          "text": TEXT, "path": PATHS, "folder": FOLDERS, "file": FOLDERS,
+          "cluster": ["", "nowhere", "tcp://", "http://x:1", "x:0", "x:99999", "tcp://a b:1", "[::1:80"]}
+
+
+@functools.cache
+def parsers() -> list[tuple[str, argparse.ArgumentParser]]:
+    out = []
+    for name, (module_name, _) in cli.SUBCOMMANDS.items():
+        parser = cli.OneLineParser(prog=f"adventures {name}")
+        cli.add_all_arguments(importlib.import_module(module_name), parser)
+        todo = [(name, parser)]
+        while todo:
+            key, p = todo.pop()
+            out.append((key, p))
+            for action in p._actions:
+                if isinstance(action, argparse._SubParsersAction):
+                    todo += [(f"{key} {sub}", sp) for sub, sp in action.choices.items()]
+    return out
+
+
+def fuzzed_options() -> list[tuple[str, str, str]]:
+    """(command, option or positional dest, kind) of every option taking a value of a limits type."""
+    out = []
+    for key, p in parsers():
+        for action in p._actions:
+            kind = getattr(action.type, "kind", None)
+            if kind is None or action.choices is not None:
+                continue
+            out.append((key, action.option_strings[0] if action.option_strings else action.dest, kind))
+    return out
+
+
+OPTIONS = fuzzed_options()
+
+
+def argv_for(command: str, option: str, value: str) -> list[str]:
+    base = list(BASE[command])
+    if not option.startswith("-"):
+        return [value if token == POSITIONAL[option] else token for token in base]
+    aliases = {option}
+    for key, p in parsers():
+        if key == command:
+            aliases |= {s for a in p._actions if option in a.option_strings for s in a.option_strings}
+    for i, token in enumerate(base):
+        if token in aliases and i + 1 < len(base) and not base[i + 1].startswith("--"):
+            base[i + 1] = value
+            return base
+    return [*base, option, value]
+
+
+@contextlib.contextmanager
+def within(seconds: float):
+    def expired(signum, frame):
+        raise TimeoutError(f"took longer than {seconds} s")
+    old = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def files_under(root: Path) -> set[str]:
+    out = set()
+    for folder, dirs, names in os.walk(root):
+        out |= {os.path.join(folder, n) for n in names}
+        out |= {os.path.join(folder, d) for d in dirs if os.path.islink(os.path.join(folder, d))}
+    return out
+
+
+@pytest.fixture(scope="module")
+def place(tmp_path_factory):
+    """Hostile paths and files, and the inputs of the base runs (a sweep, a replay)."""
+    root = tmp_path_factory.mktemp("fuzz")
+    (root / "file.txt").write_text("a regular file\n")
+    (root / "folder").mkdir()
+    os.mkfifo(root / "fifo")
+    (root / "loop").symlink_to(root / "loop")
+    (root / "dangling").symlink_to(root / "nothing-here")
+    (root / "empty.yaml").write_text("")
+    (root / "garbage.yaml").write_bytes(bytes(range(256)) * 4)
+    (root / "deep.yaml").write_text("[" * 5000 + "]" * 5000)
+    (root / "sweep.yaml").write_text(f"base: {GOOD}\ngames: 1\nsweep:\n  villain_health: [5]\n")
+    replays = root / "replays"
+    assert cli.main(["simulate", GOOD, "--games", "1", "--no-progress", "--replays", str(replays)]) == 0
+    (root / "replay.json").write_bytes(next(replays.glob("*.json")).read_bytes())
+    return {"file": str(root / "file.txt"), "folder": str(root / "folder"),
+            "under_file": str(root / "file.txt" / "sub"), "fifo": str(root / "fifo"),
+            "loop": str(root / "loop"), "dangling": str(root / "dangling"), "empty": str(root / "empty.yaml"),
+            "garbage": str(root / "garbage.yaml"), "deep": str(root / "deep.yaml"),
+            "wrong_kind": str(root / "sweep.yaml"), "match": MATCH, "long": "x" * 5000,
+            "sweep": str(root / "sweep.yaml"), "replay": str(root / "replay.json")}
+
+
+@pytest.fixture
+def world(place, tmp_path, monkeypatch):
+    """A fresh data folder and working folder per test; the app never opens a window."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("TMNT_ADVENTURES_HOME", str(home))
+    monkeypatch.delenv("TMNT_ADVENTURES_CONTENT", raising=False)
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    monkeypatch.setattr("adventures.app.app.App.run", lambda self, *a, **k: 0)   # `play` opens no window
+    return dict(place, out=str(work / "out"), png=str(work / "shot.png"), new=str(work / "new-folder"),
+                tmp=tmp_path)
+
+
+def run(argv: list[str]) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with within(SECONDS), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = cli.main(argv)
+    return code, out.getvalue(), err.getvalue()
+
+
+def check_run(argv: list[str], world: dict, names: list[str]) -> int:
+    """Run `argv`; assert the outcome is a success or a clean refusal naming one of `names`."""
+    before = files_under(world["tmp"])
+    t0 = time.monotonic()
+    code, out, err = run(argv)
+    said = out + err
+    shown = f"{argv!r} -> {code}: {said[-600:]!r}"
+    assert "Traceback" not in said and "internal error" not in said, shown
+    assert code in (0, 1, 2), shown
+    assert time.monotonic() - t0 < SECONDS, shown
+    if code == 2:
+        lines = [line for line in said.splitlines() if line.strip()]
+        assert lines, f"a refusal must say why: {shown}"
+        assert any(n and n in said for n in names), f"the refusal must name the option or file: {shown}"
+        left = files_under(world["tmp"]) - before
+        assert not left, f"a refusal left files behind: {sorted(left)}: {shown}"
+    return code
+
+
+@pytest.mark.parametrize("command,option,kind", OPTIONS, ids=[f"{c} {o}" for c, o, _ in OPTIONS])
+def test_every_option_with_hostile_values_succeeds_or_is_refused_in_one_line(command, option, kind, world):
+    tried = set()
+    for raw in VALUES[kind]:
+        if (command, option, raw) in PENDING_LOADPATH:
+            continue
+        value = raw.format(**world) if "{" in raw else raw
+        argv = [token.format(**world) if "{" in token else token for token in argv_for(command, option, value)]
+        parser = dict(parsers())[command.split()[0]]
+        try:                # runs that read the same values as one already run add nothing
+            with contextlib.redirect_stderr(io.StringIO()):
+                key = repr(sorted(vars(parser.parse_args(argv[1:])).items()))
+        except SystemExit:
+            key = None
+        if key is not None and key in tried:
+            continue
+        tried.add(key)
+        names = [option, value, os.path.basename(value), value[:40], "argument"]
+        check_run(argv, world, names)
+
+
+@pytest.mark.parametrize("command", sorted(BASE))
+def test_the_base_run_of_every_command_succeeds(command, world):
+    """The fuzz varies one value of these runs: each must work as it is."""
+    argv = [token.format(**world) if "{" in token else token for token in BASE[command]]
+    assert check_run(argv, world, []) in (0, 1)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(text=st.text(max_size=80))
+def test_every_limits_type_reads_any_text_or_refuses_it_with_a_message(text):
+    """argparse turns only ArgumentTypeError (and ValueError/TypeError) into a refusal: any
+    other exception from a type would be a traceback."""
+    types = {getattr(a.type, "__name__", ""): a.type for _, p in parsers() for a in p._actions
+             if getattr(a.type, "kind", None)}
+    for parse in types.values():
+        try:
+            parse(text)
+        except argparse.ArgumentTypeError as exc:
+            assert str(exc) and "\n" not in str(exc)
+
+
+# ---------------------------------------------------------------- --cluster
+
+
+@contextlib.contextmanager
+def listener(answer: bytes | None):
+    """A TCP service on 127.0.0.1 that is not a Dask scheduler: it sends `answer` to each
+    client, or (None) accepts and never says a word."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    server.settimeout(0.2)
+    stop = threading.Event()
+    held = []
+
+    def serve():
+        while not stop.is_set():
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                continue
+            held.append(conn)
+            if answer is not None:
+                with contextlib.suppress(OSError):
+                    conn.sendall(answer)
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    finally:
+        stop.set()
+        thread.join(2)
+        for conn in held:
+            conn.close()
+        server.close()
+
+
+@pytest.mark.parametrize("answer", [b"HTTP/1.1 400 Bad Request\r\n\r\n" * 8, b"\xff" * 64, b"SSH-2.0-OpenSSH\r\n"],
+                         ids=["http", "ones", "ssh"])
+def test_a_cluster_address_that_is_not_a_dask_scheduler_is_refused_in_one_line(answer, world, monkeypatch):
+    monkeypatch.setattr(runner, "CLUSTER_TIMEOUT", 2.0)
+    with listener(answer) as address:
+        t0 = time.monotonic()
+        code, out, err = run(["simulate", GOOD, "--games", "1", "--no-progress", "--cluster", address])
+    assert code == 2 and len(err.strip().splitlines()) == 1 and address in err, err
+    assert "not a Dask scheduler" in err
+    assert time.monotonic() - t0 < 10
+
+
+def test_a_cluster_that_never_answers_is_given_up_after_the_timeout(world, monkeypatch):
+    monkeypatch.setattr(runner, "CLUSTER_TIMEOUT", 1.0)
+    with listener(None) as address:
+        t0 = time.monotonic()
+        code, out, err = run(["ladder", GOOD, "--games", "1", "--bots", "random", "--no-progress",
+                              "--cluster", address])
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "no answer within 1 s" in err, err
+    assert time.monotonic() - t0 < 8
+
+
+def test_a_cluster_nobody_listens_on_is_refused_in_one_line(world):
+    with listener(None) as address:
+        pass                                  # closed: nothing listens on that port now
+    code, out, err = run(["tune", GOOD, "--param", "villain_health", "--games", "1", "--low", "5", "--high", "6",
+                          "--no-progress", "--cluster", address])
+    assert code == 2 and len(err.strip().splitlines()) == 1 and address in err, err
+
+
+def test_a_malformed_cluster_address_is_refused_before_any_connection():
+    with pytest.raises(runner.ClusterError, match="expected"):
+        runner.connect_cluster("tcp://", timeout=0.1)
+
+
+# ---------------------------------------------------------------- check before work
+
+
+def test_report_refuses_an_out_folder_it_cannot_make_before_the_first_game(world, monkeypatch):
+    played = []
+    monkeypatch.setattr(runner, "run_games", lambda *a, **k: played.append(1) or [])
+    under_file = str(Path(world["file"]) / "report")
+    code, out, err = run(["report", GOOD, "--out", under_file, "--games", "5", "--no-progress"])
+    assert code == 2 and "--out" in err and not played
+
+
+def test_accelerate_with_a_data_folder_that_is_a_file_refuses_before_compiling(world, monkeypatch):
+    from adventures.tools import accelerate
+    monkeypatch.setenv("TMNT_ADVENTURES_HOME", world["file"])
+    monkeypatch.setattr(accelerate, "build", lambda *a, **k: pytest.fail("compiled before checking"))
+    t0 = time.monotonic()
+    code, out, err = run(["accelerate"])
+    assert code == 2 and world["file"] in err and len(err.strip().splitlines()) == 1, err
+    assert time.monotonic() - t0 < 10
+
+
+def test_accelerate_remove_says_what_it_removed_or_refuses(world, monkeypatch):
+    from adventures import compiled
+    where = compiled.folder()
+    code, out, _ = run(["accelerate", "--remove"])
+    assert code == 0 and "nothing to remove" in out
+    where.mkdir(parents=True)
+    (where / f"engine.game.0123{compiled.ABI_SUFFIX}").write_bytes(b"x")
+    code, out, _ = run(["accelerate", "--remove"])
+    assert code == 0 and "removed 1 compiled modules" in out and not where.exists()
+    where.parent.mkdir(parents=True, exist_ok=True)
+    where.write_text("a file in the way")
+    code, out, err = run(["accelerate", "--remove"])
+    assert code == 2 and "nothing removed" in err and where.is_file()
+    where.unlink()
+    where.mkdir()
+    (where / f"engine.game.0123{compiled.ABI_SUFFIX}").write_bytes(b"x")
+    monkeypatch.setattr("shutil.rmtree", lambda path, onerror=None: onerror(os.unlink, str(path),
+                                                                           (PermissionError, PermissionError(13, "Permission denied"), None)))
+    code, out, err = run(["accelerate", "--remove"])
+    assert code == 2 and "could not remove" in err and "1 of 1 compiled modules left" in err, err
+
+
+# ---------------------------------------------------------------- no leftovers
+
+
+def test_content_new_onto_a_folder_refuses_and_leaves_no_temporary_file(world):
+    target = Path(world["tmp"]) / "home" / "content" / "minions" / "fuzzling.yaml"
+    target.mkdir(parents=True)
+    before = files_under(world["tmp"])
+    code, out, err = run(["content", "new", "minion", "fuzzling", "--force"])
+    assert code == 2 and str(target) in out + err
+    assert files_under(world["tmp"]) == before
+
+
+def test_preferences_on_a_full_disk_leave_no_temporary_file(world, monkeypatch):
+    from adventures.app import userdata
+    real_fdopen = os.fdopen
+
+    def fdopen(fd, *a, **k):
+        fh = real_fdopen(fd, *a, **k)
+
+        def write(_text):
+            raise OSError(28, "No space left on device")
+        fh.write = write
+        return fh
+    assert userdata.check_home() == ""
+    before = files_under(world["tmp"])
+    monkeypatch.setattr(os, "fdopen", fdopen)
+    userdata.save_prefs({"text_size": 1})
+    assert files_under(world["tmp"]) == before
+
+
+def test_a_refused_load_keeps_one_copy_of_the_autosave_not_one_per_attempt(world):
+    from adventures.app import keep, userdata
+    assert userdata.check_home() == ""
+    userdata.autosave_path().write_text('{"scenario": {"villain": "shredder"}, "answers": [1, 2]}')
+    first = keep.keep_game_in_progress()
+    again = [keep.keep_game_in_progress() for _ in range(3)]
+    assert first is not None and all(p == first for p in again)
+    assert len(list(userdata.saves_dir().glob("*_kept_*"))) == 1
+
+
+def test_replay_temp_files_of_a_stopped_run_are_removed(world, monkeypatch):
+    """A pool worker stopped mid-write (Ctrl-C terminates the pool) leaves `.game-N.json.X.tmp`."""
+    folder = Path(world["out"])
+    folder.mkdir()
+
+    def stopped(*a, **k):
+        (folder / ".game-00000.json.abcd.tmp").write_text("{")
+        raise KeyboardInterrupt
+    monkeypatch.setattr(runner, "execute", stopped)
+    code, out, err = run(["simulate", GOOD, "--games", "2", "--no-progress", "--replays", str(folder)])
+    assert code == 130 and list(folder.iterdir()) == []
+
+
+@pytest.mark.parametrize("argv", [["simulate", "{fifo}", "--games", "1"], ["replay", "{fifo}"],
+                                  ["sweep", "{fifo}", "--out", "{out}"], ["play", "--resume", "{fifo}"]],
+                         ids=["simulate", "replay", "sweep", "play"])
+def test_a_fifo_given_as_a_file_is_refused_in_a_real_process_without_hanging(argv, world):
+    """Out of process too (a blocking open() in C would not see the in-process alarm)."""
+    import subprocess
+    import sys
+    argv = [token.format(**world) for token in argv]
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-m", "adventures", *argv], capture_output=True, text=True, env=env,
+                          timeout=60, cwd=ROOT, stdin=subprocess.DEVNULL)
+    assert done.returncode == 2 and "Traceback" not in done.stderr and world["fifo"] in done.stdout + done.stderr
