@@ -180,3 +180,28 @@ def test_a_resample_depends_only_on_what_the_seat_cannot_tell_apart():
     for x, y in zip(a.sides, b.sides):
         assert [c.uid for c in x.deck] == [c.uid for c in y.deck]
         assert [c.uid for c in x.hand] == [c.uid for c in y.hand]
+
+
+def test_another_heros_face_down_combat_card_is_hidden_only_with_hidden_hands():
+    """Core rules (choose and reveal): the attacker's card lies face down until both are
+    revealed. With hidden hands another seat cannot tell it from the cards Leonardo has
+    not shown; a card dealt into its place is one he could have attacked with."""
+    from engine.state import Combat
+    game = adventure()
+    don, leo = players(game)
+    card = next(c for c in leo.hand if c.can_attack)
+    leo.hand.remove(card)
+    combat = Combat(leo.fighters[0], game.adv.villain.fighters[0], card)
+    game.combat_stack.append(combat)
+    game.combat = combat
+    assert card.uid not in unknown(game, don.index)                      # open hands: seen
+    assert card.uid not in unknown(game, leo.index, hidden_hands=True)   # his own card
+    assert card.uid in unknown(game, don.index, hidden_hands=True)
+    may_be = could_be(game, card, don.index, hidden_hands=True)
+    assert card in may_be and all(c.can_attack and c.owner is leo for c in may_be)
+    for k in range(10):
+        seat_view(game, don.index, hidden_hands=True).resample(random.Random(k))
+        dealt = combat.att_card
+        assert dealt.can_attack and dealt.fighter in ("any", leo.fighters[0].name, leo.fighters[0].label)
+    combat.revealed = True
+    assert combat.att_card.uid not in unknown(game, don.index, hidden_hands=True)

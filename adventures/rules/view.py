@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.decisions import TABLE
-from engine.knowledge import forget_all, knows
+from engine.knowledge import knows
 
 
 @dataclass(slots=True)
@@ -105,37 +105,39 @@ def seat_view(game, seat: int, hidden_hands: bool = False) -> SeatView:
     """Everything face down in `game` that `seat` cannot see, in pools (see the module doc).
     `seat` TABLE (the players together) sees no hand when hands are hidden."""
     shared = not hidden_hands
-    pools: list[Pool] = []
-    by_side: dict[int, Pool] = {}
-    for side in game.sides:
-        pool = by_side[id(side)] = Pool(f"cards of {side.name}")
-        pool.slots = _deck_slots(game, side, seat, shared)
-        if not _hand_seen(side, seat, shared):
-            pool.slots += [Slot(side.hand, i) for i, c in enumerate(side.hand) if not knows(game, c.uid, seat, shared)]
-        pools.append(pool)
-    for combat in game.combat_stack:
-        for attr, role in (("att_card", "attacker"), ("def_card", "defender")):
-            card = getattr(combat, attr)
-            if card is None or not _face_down(game, combat, card, seat, shared):
-                continue
-            pool = by_side[id(card.owner)]
-            pool.fits[len(pool.slots)] = _fits(combat, role)
-            pool.slots.append(Slot(combat, attr))
+    pools = [side_pool(game, side, seat, shared) for side in game.sides]
     adv = getattr(game, "adv", None)
     if adv is not None:
         pools.extend(_adventure_pools(game, adv, seat, shared))
     return SeatView(seat, hidden_hands, [p for p in pools if p.slots])
 
 
+def side_pool(game, side, seat: int, shared: bool) -> Pool:
+    """The cards of `side` the seat cannot tell apart: its deck (less the known places),
+    its hand when hidden from the seat, its combat cards still face down."""
+    pool = Pool(f"cards of {side.name}", _unknown_slots(game, side.deck, seat, shared))
+    if not _hand_seen(side, seat, shared):
+        pool.slots += _unknown_slots(game, side.hand, seat, shared)
+    for combat in game.combat_stack:
+        if combat.revealed:
+            continue
+        for attr, role in (("att_card", "attacker"), ("def_card", "defender")):
+            card = getattr(combat, attr)
+            if card is not None and card.owner is side and _face_down(game, combat, card, seat, shared):
+                pool.fits[len(pool.slots)] = _fits(combat, role)
+                pool.slots.append(Slot(combat, attr))
+    return pool
+
+
 def _hand_seen(side, seat: int, shared: bool) -> bool:
     return side.is_enemy or shared or (seat != TABLE and side.index == seat)
 
 
-def _deck_slots(game, side, seat: int, shared: bool) -> list[Slot]:
-    deck = side.deck
-    if not game.known:
-        return [Slot(deck, i) for i in range(len(deck))]
-    return [Slot(deck, i) for i, c in enumerate(deck) if not knows(game, c.uid, seat, shared)]
+def _unknown_slots(game, pile: list, seat: int, shared: bool) -> list[Slot]:
+    known = game.known
+    if not known:
+        return [Slot(pile, i) for i in range(len(pile))]
+    return [Slot(pile, i) for i, c in enumerate(pile) if c.uid not in known or not knows(game, c.uid, seat, shared)]
 
 
 def _face_down(game, combat, card, seat: int, shared: bool) -> bool:
@@ -197,18 +199,10 @@ def could_be(game, card, seat: int, hidden_hands: bool = False) -> list:
     combat = game.combat
     if combat is None or card is None or not _face_down(game, combat, card, seat, not hidden_hands):
         return [card]
-    if card.owner.is_enemy and not game.known and len(game.combat_stack) == 1:
-        # the common case, without building the whole view: the pool is its deck and it
-        fits = _fits(combat, "attacker" if combat.att_card is card else "defender")
-        return [c for c in (*card.owner.deck, card) if fits(c)]
-    view = seat_view(game, seat, hidden_hands)
     attr = "att_card" if combat.att_card is card else "def_card"
-    pool = view.pool_of(combat, attr)
-    if pool is None:
-        return [card]
-    fits = pool.fits.get(next(i for i, s in enumerate(pool.slots) if s.holder is combat and s.at == attr))
-    cards = pool.cards()
-    return [c for c in cards if fits is None or fits(c)] or [card]
+    pool = side_pool(game, card.owner, seat, not hidden_hands)
+    fits = next(pool.fits.get(i) for i, s in enumerate(pool.slots) if s.holder is combat and s.at == attr)
+    return [c for c in pool.cards() if fits is None or fits(c)] or [card]
 
 
 def next_reveal(game, side, seat: int, hidden_hands: bool = False) -> list:
@@ -218,13 +212,14 @@ def next_reveal(game, side, seat: int, hidden_hands: bool = False) -> list:
     deck = side.deck
     if not deck:
         return side.discard
-    shared = not hidden_hands
-    if not game.known:
+    known = game.known
+    if not known:
         return deck
+    shared = not hidden_hands
     top = deck[-1]
-    if knows(game, top.uid, seat, shared):
+    if top.uid in known and knows(game, top.uid, seat, shared):
         return [top]
-    return [s.get() for s in _deck_slots(game, side, seat, shared)] or deck
+    return [c for c in deck if c.uid not in known or not knows(game, c.uid, seat, shared)]
 
 
 # ---------------------------------------------------------------- the record's initiative keys
@@ -241,5 +236,5 @@ def forget_initiative(game) -> None:
             del game.known[key]
 
 
-__all__ = ["Pool", "SeatView", "Slot", "could_be", "forget_all", "forget_initiative", "initiative_key",
-           "next_reveal", "seat_view"]
+__all__ = ["Pool", "SeatView", "Slot", "could_be", "forget_initiative", "initiative_key", "next_reveal",
+           "seat_view", "side_pool"]
