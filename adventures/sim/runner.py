@@ -460,15 +460,17 @@ def connect_cluster(address: str, timeout: float | None = None):
     with a one-line reason."""
     from adventures.tools.limits import parse_cluster
     timeout = CLUSTER_TIMEOUT if timeout is None else timeout
-    try:
-        scheme, host, port = parse_cluster(str(address))
-    except ValueError as exc:
-        raise ClusterError(f"--cluster {exc}") from None
     deadline = time.monotonic() + timeout
-    if scheme == "tcp":                  # TLS speaks only after its own handshake: Dask's timeout bounds it
-        _probe_scheduler(host, port, timeout)
+    where = str(address)
+    if not where.startswith("inproc://"):     # a scheduler in this process (tests) has no socket to probe
+        try:
+            scheme, host, port = parse_cluster(where)
+        except ValueError as exc:
+            raise ClusterError(f"--cluster {exc}") from None
+        if scheme == "tcp":              # TLS speaks only after its own handshake: Dask's timeout bounds it
+            _probe_scheduler(host, port, timeout)
+        where = f"{scheme}://{host}:{port}"
     from dask.distributed import Client
-    where = f"{scheme}://{host}:{port}"
     left = max(0.5, deadline - time.monotonic())
     try:
         return Client(where, timeout=left)
