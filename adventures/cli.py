@@ -17,6 +17,7 @@ SUBCOMMANDS = {
     "bench": ("adventures.sim.cli_bench", "measure games per second"),
     "accelerate": ("adventures.tools.accelerate", "compile the hot modules for faster simulations"),
     "ladder": ("adventures.sim.cli_ladder", "random, heuristic and expert bots on the same seeds"),
+    "train": ("adventures.sim.cli_train", "train the strong bot's ranker on games the expert labels"),
     "tune": ("adventures.sim.cli_tune", "find the parameter value that gives a target win rate"),
     "report": ("adventures.sim.cli_report", "write a Markdown report with plots for scenarios"),
     "replay": ("adventures.tools.replay", "re-run a replay file and print its final state hash"),

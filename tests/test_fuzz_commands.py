@@ -50,6 +50,8 @@ BASE = {
     "report": ["report", GOOD, "--out", "{out}", "--games", "1", "--hero-games", "0", "--bot", "random",
                "--no-progress"],
     "replay": ["replay", "{replay}"],
+    "train": ["train", GOOD, "--games", "1", "--rollouts", "1", "--iterations", "1", "--workers", "1",
+              "--no-progress", "--out", "{out}"],
     "soak": ["soak", "--games", "1", "--no-progress"],
     "screenshot": ["screenshot", GOOD, "--turns", "0", "--out", "{png}", "--size", "640x400"],
     "matchups": ["matchups", "--heroes", "leonardo,raphael", "--boards", "new_york_city", "--games", "1",

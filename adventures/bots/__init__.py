@@ -9,11 +9,13 @@ from __future__ import annotations
 from adventures.bots.expert import ExpertBot
 from adventures.bots.heuristic import HeuristicBot
 from adventures.bots.random_bot import RandomBot
+from adventures.bots.strong import StrongBot
 from adventures.bots.table import TablePolicy
 
-BOTS = {"heuristic": HeuristicBot, "random": RandomBot, "expert": ExpertBot, "human": HeuristicBot}
+BOTS = {"heuristic": HeuristicBot, "random": RandomBot, "expert": ExpertBot, "strong": StrongBot,
+        "human": HeuristicBot}
 
-__all__ = ["BOTS", "ExpertBot", "HeuristicBot", "RandomBot", "TablePolicy", "make_agents", "make_bot"]
+__all__ = ["BOTS", "ExpertBot", "HeuristicBot", "RandomBot", "StrongBot", "TablePolicy", "make_agents", "make_bot"]
 
 
 def make_bot(kind: str, **options):

@@ -4,6 +4,7 @@
     adventures bench --games 500 --scenarios scenarios/shredder-1p.yaml
     adventures bench --profile 25          # plus the 25 hottest functions (cProfile)
     adventures bench --callgrind 20        # instructions per game under valgrind (20 games)
+    adventures bench --bot strong          # the strong bot in every seat (CPU per decision)
 
 Speeds are CPU time of this process (`time.process_time`): wall time on a shared machine
 is noisy. Instruction counts (callgrind) are steadier still. To compare two commits side
@@ -39,6 +40,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="also profile the run and print the N functions with most own time")
     parser.add_argument("--callgrind", type=limits.callgrind_arg, metavar="GAMES", default=0,
                         help="also count instructions per game under valgrind --tool=callgrind")
+    parser.add_argument("--bot", default=None, choices=("heuristic", "strong", "random", "expert"),
+                        help="the bot of every seat (default: the scenario's); `--bot strong` and "
+                             "`--bot heuristic` compare their CPU per decision")
 
 
 def default_files() -> list[str]:
@@ -123,7 +127,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     prof = cProfile.Profile() if args.profile else None
     print(f"{'scenario':34} {'heroes':>6} {'games/s':>9} {'decisions/s':>12} {'decisions/game':>15} "
-          f"{'target':>7} {'ratio':>6}" + ("  instructions/game" if args.callgrind else ""))
+          f"{'target':>7} {'ratio':>6} {'us/decision':>11}" + ("  instructions/game" if args.callgrind else ""))
+    if args.bot is not None:
+        scenarios = [runner.with_params(sc, {"bot": args.bot}) for sc in scenarios]
     for sc in scenarios:
         if prof is not None:
             prof.enable()
@@ -137,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
             ir = f"  {count / 1e6:,.1f} M" if count else "  (valgrind not available)"
         print(f"{row['scenario'][:34]:34} {row['players']:>6} {row['games_per_second']:9.1f} "
               f"{row['decisions_per_second']:12.0f} {row['decisions_per_game']:15.1f} {row['target']:7.0f} "
-              f"{row['ratio']:6.2f}x{ir}{note}")
+              f"{row['ratio']:6.2f}x {1e6 / max(1e-9, row['decisions_per_second']):11.1f}{ir}{note}")
     from adventures import compiled
     print(f"code: {compiled.status()}")
     if prof is not None:

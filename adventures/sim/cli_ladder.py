@@ -21,7 +21,7 @@ from adventures.sim import runner, stats
 from adventures.tools import limits
 
 SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
-BOT_ORDER = ("random", "heuristic", "expert")
+BOT_ORDER = ("random", "heuristic", "strong", "expert")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -347,7 +347,7 @@ class BoardDef(Strict):
 # ---------------------------------------------------------------- scenarios
 class SeatDef(Strict):
     hero: Name | Literal["random"] = "random"
-    bot: Literal["human", "random", "heuristic", "expert"] = "heuristic"
+    bot: Literal["human", "random", "heuristic", "expert", "strong"] = "heuristic"
 
 
 class OverridesDef(Strict):

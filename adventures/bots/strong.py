@@ -1,0 +1,128 @@
+"""The strong bot: the heuristic bot's pick, re-ranked by a ranker trained on the expert.
+
+At each decision the expert searches (`features.RANKED`), every option gets a score
+w[tag] . x(option), a linear function of a few features computed from what the seat sees
+(`adventures.bots.features`, the heuristic's own pick among them), and the best score is
+played (ties keep the heuristic's pick). Other decisions go to the heuristic bot. The
+weights come from `adventures train` (`adventures.sim.cli_train`): the expert labels the
+decisions of seeded games, a listwise logistic ranker learns to pick what the expert picks.
+
+Plain Python at play time: no training library. The parameter file
+(`adventures/bots/params/strong.json`) is validated when loaded; a missing, damaged or
+outdated file (another format version, other features) gives one warning line on stderr
+and the strong bot plays exactly as the heuristic bot, never a traceback.
+"""
+from __future__ import annotations
+
+import json
+import math
+import sys
+from pathlib import Path
+
+from adventures.bots.features import FEATURES, FEATURES_VERSION, RANKED, option_features
+from adventures.bots.heuristic import HeuristicBot
+
+PARAMS_FILE = Path(__file__).resolve().parent / "params" / "strong.json"
+FORMAT = "adventures-strong-ranker"
+FORMAT_VERSION = 1
+MAX_PARAMS_BYTES = 1_000_000
+
+_loaded: dict[str, dict | None] = {}      # path -> weights (None: unusable, already warned)
+
+
+class ParamsError(ValueError):
+    """A parameter file the strong bot cannot use (the reason, in one line)."""
+
+
+def validate(data) -> dict[str, list[float]]:
+    """The weights {tag: [one float per feature]} of a parsed parameter file, or ParamsError."""
+    if not isinstance(data, dict):
+        raise ParamsError("not a JSON object")
+    if data.get("format") != FORMAT:
+        raise ParamsError(f"format is {data.get('format')!r}, expected {FORMAT!r}")
+    if data.get("version") != FORMAT_VERSION:
+        raise ParamsError(f"format version {data.get('version')!r}, this program reads {FORMAT_VERSION}")
+    if data.get("features_version") != FEATURES_VERSION or data.get("features") != list(FEATURES):
+        raise ParamsError("trained on other features (outdated: run `adventures train`)")
+    weights = data.get("weights")
+    if not isinstance(weights, dict) or not weights:
+        raise ParamsError("no weights")
+    out = {}
+    for tag, row in weights.items():
+        if tag not in RANKED:
+            raise ParamsError(f"weights for an unknown decision {str(tag)[:40]!r}")
+        if (not isinstance(row, list) or len(row) != len(FEATURES)
+                or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) for x in row)):
+            raise ParamsError(f"weights of {tag!r} are not {len(FEATURES)} finite numbers")
+        out[tag] = [float(x) for x in row]
+    return out
+
+
+def read_params(path: str | Path = PARAMS_FILE) -> dict[str, list[float]]:
+    """Read and validate a parameter file; ParamsError (one line) if it cannot be used."""
+    path = Path(path)
+    try:
+        if path.stat().st_size > MAX_PARAMS_BYTES:
+            raise ParamsError(f"larger than {MAX_PARAMS_BYTES:,} bytes")
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ParamsError("missing (run `adventures train`)") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ParamsError(f"unreadable ({type(exc).__name__})") from None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ParamsError("not valid JSON") from None
+    return validate(data)
+
+
+def load_params(path: str | Path = PARAMS_FILE) -> dict[str, list[float]] | None:
+    """The weights, or None after one warning line (once per file and process)."""
+    key = str(path)
+    if key not in _loaded:
+        try:
+            _loaded[key] = read_params(path)
+        except ParamsError as exc:
+            _loaded[key] = None
+            print(f"adventures: strong bot parameters {path}: {exc}; the strong bot plays as the heuristic bot",
+                  file=sys.stderr)
+    return _loaded[key]
+
+
+class StrongBot:
+    """The heuristic's pick, re-ranked by the trained linear ranker."""
+
+    name = "strong"
+
+    def __init__(self, params: str | Path | dict | None = None, hidden_hands: bool = False):
+        self.heuristic = HeuristicBot()
+        self.hidden_hands = hidden_hands       # other players' hands hidden from its seat
+        if isinstance(params, dict):
+            self.weights = params
+        else:
+            self.weights = load_params(params if params is not None else PARAMS_FILE)
+        self.last_scores: list[float] | None = None   # the last ranked decision's scores (tests)
+
+    def choose(self, game, decision) -> int:
+        h = self.heuristic
+        h.hidden_hands = self.hidden_hands
+        pick = h.choose(game, decision)
+        self.last_scores = None
+        weights = self.weights
+        w = weights.get(decision.tag) if weights else None
+        n = len(decision.options)
+        if w is None or n < 2 or decision.seat < 0:
+            return pick
+        scores = []
+        for f in option_features(h, game, decision, pick, self.hidden_hands):
+            s = 0.0
+            for j, x in f:
+                s += w[j] * x
+            scores.append(s)
+        self.last_scores = scores
+        best = pick
+        top = scores[pick]
+        for i, s in enumerate(scores):
+            if s > top + 1e-9:
+                best, top = i, s
+        return best

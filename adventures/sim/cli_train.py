@@ -1,0 +1,262 @@
+"""`adventures train`: the strong bot's parameters, from games the expert labels (issue 27).
+
+    adventures train                                   # the shipped adventures/bots/params/strong.json
+    adventures train --games 40 --rollouts 4 --out /tmp/strong.json --workers 2
+
+One seeded run, reproducible: the expert bot (`adventures.bots.expert`) plays `--games`
+games of each scenario (game seeds as `simulate`'s), and at every decision it searches
+the features of the options it scored (`adventures.bots.features`, what its seat sees)
+are kept with its choice. A listwise logistic ranker (a softmax over each decision's
+options, one weight vector per kind of decision, L2-regularised, full-batch gradient
+descent in a fixed order) learns to pick what the expert picks. The weights go to a small
+versioned JSON file with the feature names, the seed and the command that made it; the
+same command gives the same file (the training time is printed, never written in it).
+
+Expert iteration (EXAMPLES.md 12) in its first step: the expert's rollouts are played by
+the heuristic bot here; rolling out with the strong bot is the next step.
+
+Fitting needs numpy (`pip install tmnt-adventures[train]`); playing with the file does not.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import shlex
+import sys
+import time
+from pathlib import Path
+
+from adventures.bots.features import FEATURES, FEATURES_VERSION, RANKED
+from adventures.bots.strong import FORMAT, FORMAT_VERSION, PARAMS_FILE, validate
+from adventures.sim import runner
+from adventures.tools import limits
+from engine.content.schema import MatchDef
+
+SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
+DEFAULT_SCENARIOS = ("shredder-1p", "krang-1p")
+MAX_ITERATIONS = 100_000
+iterations_arg = limits.bounded(1, MAX_ITERATIONS, "iterations")
+l2_arg = limits.real(0.0, 1_000.0, "L2 penalty")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("scenarios", nargs="*", metavar="SCENARIO", type=limits.path_arg("scenario"),
+                        help="scenario files whose games the expert labels (default: solo Shredder and solo Krang)")
+    parser.add_argument("--games", "-n", type=limits.games_arg, default=100,
+                        help="labelled games per scenario (default 100)")
+    parser.add_argument("--seed", "-s", type=limits.seed_arg, default=27,
+                        help="base seed (default 27: other games than the ladder's seed 1)")
+    parser.add_argument("--rollouts", type=limits.rollouts_arg, default=8,
+                        help="expert: sampled worlds per decision (default 8)")
+    parser.add_argument("--iterations", type=iterations_arg, default=2000,
+                        help="gradient steps of the fit (default 2000)")
+    parser.add_argument("--l2", type=l2_arg, default=0.001, help="L2 penalty of the fit (default 0.001)")
+    parser.add_argument("--out", "-o", type=limits.file_out_arg("--out file"), default=None,
+                        help=f"parameter file to write (default: the shipped {PARAMS_FILE.name})")
+    parser.add_argument("--workers", "-w", type=limits.workers_arg, default=None,
+                        help="worker processes (default: all cores)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+# ---------------------------------------------------------------- labels
+class Labeller:
+    """The agent of a labelling game: the expert plays; at each decision it searches, the
+    features of the options it scored and its choice are noted."""
+
+    wants_checkpoints = True
+
+    def __init__(self, expert, out: list):
+        from adventures.bots.heuristic import HeuristicBot
+        self.expert, self.out = expert, out
+        self.heuristic = HeuristicBot()
+
+    def choose(self, game, d) -> int:
+        if d.seat < 0 or d.tag not in RANKED or len(d.options) < 2:
+            return self.expert.choose(game, d)
+        from adventures.bots.features import option_features
+        self.heuristic.hidden_hands = self.expert.hidden_hands
+        pick = self.heuristic.choose(game, d)
+        features = option_features(self.heuristic, game, d, pick, self.expert.hidden_hands)
+        choice = self.expert.choose(game, d)
+        scores = self.expert.last_scores
+        if scores and choice in scores:
+            scored = sorted(scores)
+            self.out.append((d.tag, [features[i] for i in scored], scored.index(choice),
+                             [round(scores[i][0], 6) for i in scored]))
+        return choice
+
+
+def label_chunk(task: tuple) -> list[list]:
+    """Worker: (scenario, [(index, seed)], rollouts) -> one list of labels per game."""
+    from adventures.bots.expert import ExpertBot
+    from adventures.bots.table import TablePolicy
+    from adventures.rules.runner import play_adventure
+    from adventures.rules.setup import new_adventure
+    scenario, jobs, rollouts = task
+    out = []
+    for _, seed in jobs:
+        labels: list = []
+        # confirm = 2 x rollouts: the expert's default (8, 16), and a tiny budget stays tiny
+        agent = Labeller(ExpertBot(rollouts=rollouts, confirm=2 * rollouts), labels)
+        game = new_adventure(scenario, runner._catalog(), seed, {i: agent for i in range(scenario.players)},
+                             TablePolicy(), log=False)
+        try:
+            play_adventure(game)
+        except Exception as exc:          # a broken game is reported, its labels so far kept
+            print(f"adventures train: game seed {seed}: {type(exc).__name__}: {exc}"[:300], file=sys.stderr)
+        out.append(labels)
+    return out
+
+
+def label_games(scenarios, games: int, seed: int, rollouts: int, workers: int, progress=None) -> list:
+    """Every label of every game, in scenario and game order whatever the number of workers."""
+    tasks = [(sc, [(i, runner.game_seed(seed, i))], rollouts) for sc in scenarios for i in range(games)]
+    out: list = []
+    if workers <= 1 or len(tasks) <= 1 or not runner._main_importable():
+        for t in tasks:
+            out.extend(label_chunk(t))
+            if progress:
+                progress(1)
+        return out
+    ctx = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
+    with ctx.Pool(min(workers, len(tasks))) as pool:
+        for got in pool.imap(label_chunk, tasks):
+            out.extend(got)
+            if progress:
+                progress(1)
+    return out
+
+
+# ---------------------------------------------------------------- the fit
+def fit(labels: list, iterations: int, l2: float) -> tuple[dict[str, list[float]], dict]:
+    """{tag: weights} of a listwise logistic ranker per kind of decision, and the fit's
+    figures per tag (decisions, agreement with the expert before and after)."""
+    import numpy as np
+    nf = len(FEATURES)
+    by_tag: dict[str, list] = {}
+    for game in labels:
+        for tag, feats, chosen, _ in game:
+            by_tag.setdefault(tag, []).append((feats, chosen))
+    weights, figures = {}, {}
+    h = FEATURES.index("heuristic_pick")
+    for tag in RANKED:
+        rows = by_tag.get(tag)
+        if not rows:
+            continue
+        k = max(len(f) for f, _ in rows)
+        x = np.zeros((len(rows), k, nf))
+        mask = np.full((len(rows), k), -np.inf)
+        y = np.zeros((len(rows), k))
+        for n, (feats, chosen) in enumerate(rows):
+            for i, f in enumerate(feats):
+                mask[n, i] = 0.0
+                for j, v in f:
+                    x[n, i, j] = v
+            y[n, chosen] = 1.0
+        w = _descend(x, mask, y, h, iterations, l2)
+        base = np.zeros(nf)
+        base[h] = 1.0
+        weights[tag] = [round(float(v), 6) for v in w]
+        figures[tag] = {"decisions": len(rows), "heuristic_agrees": round(_agreement(x, mask, y, base), 4),
+                        "ranker_agrees": round(_agreement(x, mask, y, w), 4)}
+    return weights, figures
+
+
+def _descend(x, mask, y, h: int, iterations: int, l2: float):
+    """Full-batch gradient descent on the softmax cross-entropy of the chosen options plus
+    the L2 penalty, from the heuristic's pick (a fixed order: the same weights every run)."""
+    import numpy as np
+    w = np.zeros(x.shape[2])
+    w[h] = 1.0
+    step = 0.5
+    for _ in range(iterations):
+        s = x @ w + mask
+        s -= s.max(axis=1, keepdims=True)
+        p = np.exp(s)
+        p /= p.sum(axis=1, keepdims=True)
+        w -= step * (np.einsum("nk,nkf->f", p - y, x) / len(x) + 2 * l2 * w)
+    return w
+
+
+def _agreement(x, mask, y, w) -> float:
+    """The share of decisions where the ranker's best option is the expert's choice."""
+    import numpy as np
+    s = x @ w + mask
+    return float(np.mean(np.argmax(s, axis=1) == np.argmax(y, axis=1)))
+
+
+def params_document(weights: dict, figures: dict, args, scenarios, labels: int) -> dict:
+    command = "adventures train " + " ".join(shlex.quote(a) for a in _argv_of(args))
+    doc = {"format": FORMAT, "version": FORMAT_VERSION, "features_version": FEATURES_VERSION,
+           "features": list(FEATURES), "weights": weights,
+           "trained": {"seed": args.seed, "games_per_scenario": args.games, "rollouts": args.rollouts,
+                       "iterations": args.iterations, "l2": args.l2,
+                       "scenarios": [sc.name for sc in scenarios], "decisions": labels, "fit": figures,
+                       "command": command}}
+    validate(doc)                               # never write a file the bot would refuse
+    return doc
+
+
+def _argv_of(args) -> list[str]:
+    """The command's options as given (scenario paths relative to the repository when they can be)."""
+    out = []
+    for p in args.scenarios:
+        try:
+            out.append(str(Path(p).resolve().relative_to(SCENARIO_DIR.parent)))
+        except ValueError:
+            out.append(str(p))
+    out += ["--games", str(args.games), "--seed", str(args.seed), "--rollouts", str(args.rollouts),
+            "--iterations", str(args.iterations), "--l2", str(args.l2)]
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    files = args.scenarios or [str(SCENARIO_DIR / f"{n}.yaml") for n in DEFAULT_SCENARIOS]
+    scenarios = runner.load_scenarios_for_command(files)
+    if scenarios is None:
+        return 2
+    for path, sc in zip(files, scenarios):
+        if isinstance(sc, MatchDef):
+            print(f"adventures train: {path}: a match file, not an adventure scenario", file=sys.stderr)
+            return 2
+    if args.games * len(scenarios) > limits.MAX_GAMES:
+        print(f"adventures train: --games {args.games:,} x {len(scenarios)} scenarios is more than "
+              f"{limits.MAX_GAMES:,} games", file=sys.stderr)
+        return 2
+    out = Path(args.out) if args.out else PARAMS_FILE
+    try:
+        limits.output_file(out, "--out file")
+        import numpy  # noqa: F401  (checked before the first game)
+    except limits.OutputError as exc:
+        print(f"adventures train: {exc}", file=sys.stderr)
+        return 2
+    except ImportError:
+        print("adventures train: needs numpy (pip install 'tmnt-adventures[train]')", file=sys.stderr)
+        return 2
+    workers = args.workers or runner.default_workers()
+    total = args.games * len(scenarios)
+    t0 = time.perf_counter()
+    with runner.progress_bar(total, "train: expert labels", enabled=not args.no_progress) as advance:
+        labels = label_games(scenarios, args.games, args.seed, args.rollouts, workers, advance)
+    t1 = time.perf_counter()
+    count = sum(len(g) for g in labels)
+    if not count:
+        print("adventures train: the expert searched no decision in these games: nothing to learn", file=sys.stderr)
+        return 1
+    weights, figures = fit(labels, args.iterations, args.l2)
+    doc = params_document(weights, figures, args, scenarios, count)
+    from adventures.home import write_atomically
+    try:
+        write_atomically(out, json.dumps(doc, indent=1, sort_keys=True) + "\n")
+    except OSError as exc:
+        print(f"adventures train: {out}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    t2 = time.perf_counter()
+    for tag, f in figures.items():
+        print(f"{tag:20} {f['decisions']:6} decisions  agrees with the expert: heuristic "
+              f"{f['heuristic_agrees']:.1%}, ranker {f['ranker_agrees']:.1%}")
+    print(f"{count} labelled decisions from {total} games in {t1 - t0:.1f} s, fit in {t2 - t1:.1f} s; "
+          f"wrote {out}")
+    return 0
+

@@ -1,0 +1,245 @@
+"""The strong bot and `adventures train` (issue 27 items 1 and 2; EXAMPLES.md 12).
+
+The strong bot ranks the options of the decisions the expert searches with a linear
+ranker over features its seat can see, trained by `adventures train` on the expert's
+choices. Here: the shipped parameter file loads; a missing, damaged or outdated one gives
+one line and the heuristic bot; a tiny training run works and is reproducible from its
+seed; the bot never peeks (tests/peeking.py, with a control that does). Strength and
+cost are measured by `adventures ladder` and `adventures bench --bot` (README).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import peeking
+import pytest
+
+from adventures import cli
+from adventures.bots import BOTS, HeuristicBot, StrongBot, TablePolicy, make_bot
+from adventures.bots import strong as strong_module
+from adventures.bots.features import FEATURES, RANKED, option_features
+from adventures.rules.runner import play_adventure
+from adventures.rules.setup import new_adventure
+from adventures.sim import runner
+from engine.state import DEFENSE, VERSATILE
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def scenario(name: str):
+    return runner.load_scenario(ROOT / "scenarios" / f"{name}.yaml")
+
+
+def choices(bot, name: str = "shredder-1p", seed: int = 3) -> list[int]:
+    """Every answer of one game with `bot` in every seat."""
+    answers: list[int] = []
+    table = TablePolicy()
+
+    class Seat:
+        def choose(self, game, d):
+            i = (table if d.seat < 0 else bot).choose(game, d)
+            answers.append(i)
+            return i
+    sc = scenario(name)
+    seat = Seat()
+    game = new_adventure(sc, runner._catalog(), seed, {i: seat for i in range(sc.players)}, seat, log=False)
+    play_adventure(game)
+    return answers
+
+
+# ---------------------------------------------------------------- the parameter file
+def test_the_shipped_parameter_file_loads_and_validates():
+    weights = strong_module.read_params(strong_module.PARAMS_FILE)
+    assert set(weights) <= set(RANKED) and weights
+    assert all(len(w) == len(FEATURES) for w in weights.values())
+    data = json.loads(strong_module.PARAMS_FILE.read_text())
+    assert data["trained"]["command"].startswith("adventures train")
+    assert isinstance(data["trained"]["seed"], int)
+    assert StrongBot().weights == weights
+    assert BOTS["strong"] is StrongBot and isinstance(make_bot("strong"), StrongBot)
+
+
+def _good() -> dict:
+    return json.loads(strong_module.PARAMS_FILE.read_text())
+
+
+def _outdated_features():
+    d = _good()
+    d["features"] = d["features"][:-1] + ["a_feature_this_program_does_not_compute"]
+    return json.dumps(d)
+
+
+def _other_version():
+    d = _good()
+    d["version"] = strong_module.FORMAT_VERSION + 1
+    return json.dumps(d)
+
+
+def _short_weights():
+    d = _good()
+    tag = next(iter(d["weights"]))
+    d["weights"][tag] = d["weights"][tag][:-1]
+    return json.dumps(d)
+
+
+def _not_finite():
+    d = _good()
+    tag = next(iter(d["weights"]))
+    d["weights"][tag][0] = float("nan")
+    return json.dumps(d)                      # NaN is written as JSON's common extension
+
+
+DAMAGED = {
+    "missing": None,
+    "empty": "",
+    "truncated": lambda: json.dumps(_good())[:200],
+    "garbage": "\x00\xff not json at all",
+    "a list": "[1, 2, 3]",
+    "another format": json.dumps({"format": "something else", "version": 1}),
+    "another version": _other_version,
+    "outdated features": _outdated_features,
+    "weights too short": _short_weights,
+    "a weight that is not a number": _not_finite,
+    "deep": "[" * 100_000 + "]" * 100_000,
+}
+
+
+@pytest.mark.parametrize("case", sorted(DAMAGED))
+def test_a_missing_damaged_or_outdated_file_gives_one_line_and_the_heuristic_bot(case, tmp_path, capsys):
+    path = tmp_path / "strong.json"
+    content = DAMAGED[case]
+    if callable(content):
+        content = content()
+    if content is not None:
+        path.write_text(content, encoding="utf-8", errors="surrogateescape")
+    bot = StrongBot(params=path)
+    again = StrongBot(params=path)              # the same file again: no second warning
+    err = capsys.readouterr().err
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1 and str(path) in lines[0] and "heuristic" in lines[0], err
+    assert "Traceback" not in err
+    assert bot.weights is None and again.weights is None
+    assert choices(bot) == choices(HeuristicBot())
+
+
+def test_the_strong_bot_plays_whole_games_legally():
+    bot = StrongBot()
+    for name in ("shredder-1p", "krang-1p"):
+        sc = scenario(name)
+        game = new_adventure(sc, runner._catalog(), 11, {0: bot}, TablePolicy(), log=False)
+        assert play_adventure(game).winner in ("heroes", "villain", "timeout")
+
+
+def test_the_ranker_decides_where_it_has_weights():
+    """Weights that prefer passing at a boost make it never boost a maneuver, where the
+    heuristic does; decisions without weights stay the heuristic's."""
+    never = {"boost": [5.0 if n == "pass" else 1.0 if n == "heuristic_pick" else 0.0 for n in FEATURES]}
+    boosts = []
+
+    class Watch(StrongBot):
+        def choose(self, game, d):
+            i = super().choose(game, d)
+            if d.tag == "boost":
+                boosts.append(d.options[i] is not None)
+            return i
+    choices(Watch(params=never))
+    assert boosts and not any(boosts)
+    heuristic_boosts = []
+
+    class WatchHeuristic(HeuristicBot):
+        def choose(self, game, d):
+            i = super().choose(game, d)
+            if d.tag == "boost":
+                heuristic_boosts.append(d.options[i] is not None)
+            return i
+    choices(WatchHeuristic())
+    assert any(heuristic_boosts)
+
+
+# ---------------------------------------------------------------- training
+def test_train_with_a_tiny_budget_runs_and_is_reproducible_from_its_seed(tmp_path, capsys):
+    """The same command twice writes the same file, byte for byte; the file loads."""
+    outs = [tmp_path / "a.json", tmp_path / "b.json"]
+    for out in outs:
+        argv = ["train", str(ROOT / "scenarios" / "shredder-1p.yaml"), "--games", "1", "--rollouts", "1",
+                "--iterations", "50", "--seed", "5", "--workers", "1", "--no-progress", "--out", str(out)]
+        assert cli.main(argv) == 0
+    said = capsys.readouterr()
+    assert "Traceback" not in said.err
+    assert outs[0].read_bytes() == outs[1].read_bytes()
+    data = json.loads(outs[0].read_text())
+    assert data["trained"]["seed"] == 5
+    assert data["trained"]["command"].startswith("adventures train scenarios/shredder-1p.yaml --games 1 ")
+    assert StrongBot(params=outs[0]).weights == strong_module.validate(data)
+
+
+def test_train_refuses_an_output_it_cannot_write_before_any_game(tmp_path, capsys):
+    assert cli.main(["train", "--games", "1", "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "--out" in err and len(err.strip().splitlines()) == 1
+
+
+# ---------------------------------------------------------------- it must not peek
+# Real decisions (the ones it ranks, and defences taken after the enemy's attack card left
+# its deck face down), with open and with hidden hands; tests/peeking.py permutes every
+# card face down to the deciding seat and asks a fresh bot again.
+NO_PEEK_GAMES = [("shredder-1p", 2, False), ("krang-1p", 4, False), ("krang-2p", 9, False),
+                 ("shredder-2p", 5, True)]
+
+
+@pytest.fixture(scope="module")
+def decisions() -> list:
+    found = []
+    for name, seed, hidden_hands in NO_PEEK_GAMES:
+        path = ROOT / "scenarios" / f"{name}.yaml"
+        found += peeking.moments(path, seed, lambda g, d: d.tag in RANKED, 8, hidden_hands)
+        found += peeking.moments(path, seed + 1, lambda g, d: d.tag == "defense_card", 3, hidden_hands)
+    return found
+
+
+def _no_peek(factory_for, found) -> dict:
+    total: dict = {}
+    for hidden_hands in (False, True):
+        tally = peeking.peeks(factory_for(hidden_hands), [m for m in found if m.hidden_hands == hidden_hands])
+        for k, v in tally.items():
+            total[k] = total.get(k, 0 if isinstance(v, int) else []) + v
+    return total
+
+
+def test_the_strong_bot_does_not_peek(decisions):
+    """Permuting every card its seat cannot see leaves its scores and its choice unchanged."""
+    assert len(decisions) >= 30 and sum(m.tag == "defense_card" for m in decisions) >= 8
+    tally = _no_peek(lambda hh: (lambda: StrongBot(hidden_hands=hh)), decisions)
+    assert tally["compared"] >= 0.9 * len(decisions)
+    assert (tally["scores"], tally["choices"]) == (0, 0), tally["changed"]
+
+
+class PeekingStrong(StrongBot):
+    """Control: a strong bot whose defence features read the enemy's real face-down attack
+    card instead of what the seat can know of it."""
+
+    def __init__(self, hidden_hands: bool = False):
+        super().__init__(params={"defense_card": [1.0 if n in ("heuristic_pick", "def_blocks") else 0.0
+                                                  for n in FEATURES]}, hidden_hands=hidden_hands)
+
+    def choose(self, game, decision):
+        pick = self.heuristic.choose(game, decision)
+        self.last_scores = None
+        if decision.tag != "defense_card" or game.combat is None or game.combat.att_card is None:
+            return pick
+        real = game.combat.att_card.printed("attack")
+        w = self.weights["defense_card"]
+        scores = [sum(w[j] * x for j, x in f) for f in option_features(self.heuristic, game, decision, pick)]
+        for i, c in enumerate(decision.options):
+            if c is not None and c.kind in (DEFENSE, VERSATILE):
+                scores[i] += min(c.defense if c.defense is not None else (c.value or 0), real) / 5.0
+        self.last_scores = scores
+        return max(range(len(scores)), key=lambda i: (scores[i], i == pick))
+
+
+def test_the_no_peek_test_catches_a_strong_bot_that_peeks(decisions):
+    defences = [m for m in decisions if m.tag == "defense_card"]
+    tally = _no_peek(lambda hh: (lambda: PeekingStrong(hidden_hands=hh)), defences)
+    assert tally["compared"] >= 0.9 * len(defences)
+    assert tally["scores"] >= 0.5 * len(defences), tally
