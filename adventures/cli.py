@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 SUBCOMMANDS = {
@@ -47,6 +48,18 @@ def content_option(parser: argparse.ArgumentParser, **kwargs) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        code = _main(argv)
+        sys.stdout.flush()          # here, not at exit, where a closed pipe prints a warning
+        return code
+    except BrokenPipeError:
+        # The reader of our output went away (`adventures simulate ... | head -1`): it has what
+        # it wanted, so stop quietly, as shell tools do, with nothing more written to the pipe.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _main(argv: list[str] | None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser = OneLineParser(prog="adventures", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command")

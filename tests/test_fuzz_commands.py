@@ -425,3 +425,17 @@ def test_a_fifo_given_as_a_file_is_refused_in_a_real_process_without_hanging(arg
     done = subprocess.run([sys.executable, "-m", "adventures", *argv], capture_output=True, text=True, env=env,
                           timeout=60, cwd=ROOT, stdin=subprocess.DEVNULL)
     assert done.returncode == 2 and "Traceback" not in done.stderr and world["fifo"] in done.stdout + done.stderr
+
+
+def test_a_reader_that_closes_the_pipe_stops_the_command_quietly(tmp_path):
+    """`adventures simulate ... | head -1`: the reader leaves early; no traceback, exit 0."""
+    import subprocess
+    import sys
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", TMNT_ADVENTURES_HOME=str(tmp_path))
+    scenario = Path(__file__).resolve().parents[1] / "scenarios" / "shredder-1p.yaml"
+    proc = subprocess.Popen([sys.executable, "-m", "adventures", "simulate", str(scenario), "--games", "3"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    proc.stdout.close()                       # the reader is gone before the first line
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 0
+    assert "Traceback" not in err and "BrokenPipe" not in err, err
