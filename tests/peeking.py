@@ -248,3 +248,14 @@ def peeks(factory, found: list[Moment], permutations: int = 2, seed: int = 0) ->
         if diff_scores or diff_choice:
             tally["changed"].append((m.tag, len(m.answers)))
     return tally
+
+
+def peeks_by_hands(factory_for, found) -> dict:
+    """`peeks` over decisions of games with open and with hidden hands, the bot made by
+    `factory_for(hidden_hands)` for each; the tallies added up."""
+    total: dict = {}
+    for hidden_hands in (False, True):
+        tally = peeks(factory_for(hidden_hands), [m for m in found if m.hidden_hands == hidden_hands])
+        for k, v in tally.items():
+            total[k] = total.get(k, 0 if isinstance(v, int) else []) + v
+    return total

@@ -153,16 +153,6 @@ def _expert(hidden_hands: bool, cls=ExpertBot):
     return lambda: cls(rollouts=2, confirm=4, seed=42, hidden_hands=hidden_hands)
 
 
-def _no_peek(factory_for, found) -> dict:
-    """peeking.peeks over decisions of games with open and with hidden hands."""
-    total: dict = {}
-    for hidden_hands in (False, True):
-        tally = peeking.peeks(factory_for(hidden_hands), [m for m in found if m.hidden_hands == hidden_hands])
-        for k, v in tally.items():
-            total[k] = total.get(k, 0 if isinstance(v, int) else []) + v
-    return total
-
-
 def test_the_expert_does_not_peek(decisions):
     """Permuting every card its seat cannot see (deck orders, the enemy's face-down attack
     card at a defence, hidden hands, initiative, traps, boroughs, allies) and the game
@@ -170,7 +160,7 @@ def test_the_expert_does_not_peek(decisions):
     (issue 27: the shipped expert's scores changed at every defence decision)."""
     defences = sum(m.tag == "defense_card" for m in decisions)
     assert len(decisions) >= 40 and defences >= 10
-    tally = _no_peek(lambda hh: _expert(hh), decisions)
+    tally = peeking.peeks_by_hands(lambda hh: _expert(hh), decisions)
     assert tally["compared"] >= 0.9 * len(decisions)
     assert (tally["scores"], tally["choices"]) == (0, 0), tally["changed"]
 
@@ -194,7 +184,7 @@ def test_the_no_peek_test_catches_a_bot_that_peeks(decisions):
     """Control: the same test, on the same decisions, catches the peeking variant at the
     defence decisions (and the real expert's sampling is what hides the card)."""
     defences = [m for m in decisions if m.tag == "defense_card"]
-    tally = _no_peek(lambda hh: _expert(hh, PeekingExpert), defences)
+    tally = peeking.peeks_by_hands(lambda hh: _expert(hh, PeekingExpert), defences)
     assert tally["compared"] >= 0.9 * len(defences)
     assert tally["scores"] >= 0.5 * len(defences), tally
 
@@ -209,7 +199,7 @@ def test_the_heuristic_and_table_bots_do_not_peek(decisions):
 
         def choose(self, game, d):
             return (self.table if d.seat < 0 else self.player).choose(game, d)
-    tally = _no_peek(lambda hh: (lambda: Seat(hh)), decisions)
+    tally = peeking.peeks_by_hands(lambda hh: (lambda: Seat(hh)), decisions)
     assert tally["compared"] >= 0.9 * len(decisions)
     assert tally["choices"] == 0, tally["changed"]
 

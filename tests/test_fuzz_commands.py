@@ -17,13 +17,13 @@ import functools
 import importlib
 import io
 import os
-import signal
 import socket
 import threading
 import time
 from pathlib import Path
 
 import pytest
+from hostile import within
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -119,19 +119,6 @@ def argv_for(command: str, option: str, value: str) -> list[str]:
             base[i + 1] = value
             return base
     return [*base, option, value]
-
-
-@contextlib.contextmanager
-def within(seconds: float):
-    def expired(signum, frame):
-        raise TimeoutError(f"took longer than {seconds} s")
-    old = signal.signal(signal.SIGALRM, expired)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def files_under(root: Path) -> set[str]:

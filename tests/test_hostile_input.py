@@ -9,11 +9,11 @@ import json
 import os
 import re
 import shutil
-import signal
 import tempfile
 from pathlib import Path
 
 import pytest
+from hostile import within
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -44,21 +44,6 @@ max_rounds: 30
 
 # A line of `adventures validate` output: ok, a note, or file:LINE: message.
 GOOD_LINE = re.compile(r"^(ok  \S.*|note: .*|.+:\d+: .+|.+: no such file or directory|.+: cannot read: .+)$")
-
-
-@contextlib.contextmanager
-def within(seconds: float):
-    """Fail (instead of hanging the suite) if the block takes longer than `seconds`."""
-    def expired(signum, frame):
-        raise TimeoutError(f"took longer than {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, expired)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def validate(*paths, seconds: float = 20) -> tuple[int, list[str]]:

@@ -198,19 +198,10 @@ def decisions() -> list:
     return found
 
 
-def _no_peek(factory_for, found) -> dict:
-    total: dict = {}
-    for hidden_hands in (False, True):
-        tally = peeking.peeks(factory_for(hidden_hands), [m for m in found if m.hidden_hands == hidden_hands])
-        for k, v in tally.items():
-            total[k] = total.get(k, 0 if isinstance(v, int) else []) + v
-    return total
-
-
 def test_the_strong_bot_does_not_peek(decisions):
     """Permuting every card its seat cannot see leaves its scores and its choice unchanged."""
     assert len(decisions) >= 30 and sum(m.tag == "defense_card" for m in decisions) >= 8
-    tally = _no_peek(lambda hh: (lambda: StrongBot(hidden_hands=hh)), decisions)
+    tally = peeking.peeks_by_hands(lambda hh: (lambda: StrongBot(hidden_hands=hh)), decisions)
     assert tally["compared"] >= 0.9 * len(decisions)
     assert (tally["scores"], tally["choices"]) == (0, 0), tally["changed"]
 
@@ -240,6 +231,6 @@ class PeekingStrong(StrongBot):
 
 def test_the_no_peek_test_catches_a_strong_bot_that_peeks(decisions):
     defences = [m for m in decisions if m.tag == "defense_card"]
-    tally = _no_peek(lambda hh: (lambda: PeekingStrong(hidden_hands=hh)), defences)
+    tally = peeking.peeks_by_hands(lambda hh: (lambda: PeekingStrong(hidden_hands=hh)), defences)
     assert tally["compared"] >= 0.9 * len(defences)
     assert tally["scores"] >= 0.5 * len(defences), tally
