@@ -405,3 +405,10 @@ def test_matchups_takes_hero_and_board_names_as_a_match_file_does():
     code, lines = run_cli("matchups", "--heroes", "zorro,leonardo", "--boards", "moon", "--games", "2")
     assert_refused(code, lines, "unknown hero 'zorro'")
     assert len(lines) == 1 and "unknown board 'moon'" in lines[0], lines
+
+
+def test_bench_bot_plays_a_match_with_a_duel_bot_or_refuses_one_it_cannot_seat():
+    code, lines = run_cli("bench", "--games", "1", "--scenarios", DUEL, "--bot", "random")
+    assert code == 0, lines
+    code, lines = run_cli("bench", "--games", "1", "--scenarios", DUEL, "--bot", "expert")
+    assert_refused(code, lines, "--bot expert")

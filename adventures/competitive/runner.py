@@ -175,6 +175,8 @@ def match_with_params(match: MatchDef, params: dict) -> MatchDef:
     for key, value in params.items():
         if key in ("board", "max_turns"):
             data[key] = value
+        elif key == "bot":                      # every seat played by this bot (bench --bot)
+            data["seats"] = [{**seat, "bot": value} for seat in data["seats"]]
         elif key in MATCH_PARAMS:
             i = int(key[-1]) - 1
             if i >= len(data["seats"]):

@@ -125,6 +125,12 @@ def run(args: argparse.Namespace) -> int:
     scenarios = runner.load_scenarios_for_command(files)
     if scenarios is None:
         return 2
+    from engine.content.schema import MatchDef, MatchSeatDef
+    match_bots = MatchSeatDef.model_fields["bot"].annotation.__args__
+    if args.bot is not None and args.bot not in match_bots and any(isinstance(sc, MatchDef) for sc in scenarios):
+        print(f"adventures bench: --bot {args.bot}: a match's seats are played by "
+              f"{' or '.join(b for b in match_bots if b != 'human')} bots", file=sys.stderr)
+        return 2
     prof = cProfile.Profile() if args.profile else None
     print(f"{'scenario':34} {'heroes':>6} {'games/s':>9} {'decisions/s':>12} {'decisions/game':>15} "
           f"{'target':>7} {'ratio':>6} {'us/decision':>11}" + ("  instructions/game" if args.callgrind else ""))

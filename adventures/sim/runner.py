@@ -13,6 +13,7 @@ import itertools
 import math
 import multiprocessing as mp
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -450,7 +451,7 @@ def execute(tasks: Iterable[tuple], workers: int, progress: Callable[[int], None
                 progress(len(recs))
         return out
     ctx = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
-    with ctx.Pool(min(workers, len(first))) as pool:
+    with ctx.Pool(min(workers, len(first)), initializer=_ignore_interrupt) as pool:
         # Pool.imap would drain the whole iterable up front: feed it a bounded window at a time.
         pending = itertools.chain(first, tasks)
         while True:
@@ -462,6 +463,12 @@ def execute(tasks: Iterable[tuple], workers: int, progress: Callable[[int], None
                 if progress:
                     progress(len(recs))
     return out
+
+
+def _ignore_interrupt() -> None:
+    """A worker leaves Ctrl-C to the parent (the terminal sends it to every process of the
+    group): the parent stops the pool and reports it in one line, without a traceback per worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _main_importable() -> bool:
