@@ -6,12 +6,15 @@ autosave untouched.
 """
 from __future__ import annotations
 
+import argparse
 import contextlib
+import importlib
 import io
 import os
 import signal
 from pathlib import Path
 
+from adventures import cli
 from adventures.cli import main as cli_main
 
 
@@ -58,3 +61,19 @@ def assert_refused(code: int, lines: list[str], names: str | None, expected_code
         assert not line.lstrip().startswith('File "'), f"looks like a traceback: {line!r}"
     if names:
         assert names in text, f"the message must name {names}: {text}"
+
+
+def command_parsers(name: str) -> list[tuple[str, argparse.ArgumentParser]]:
+    """Command `name`'s parser, as `adventures` builds it, and its own subcommands' parsers
+    (`content new`), each with its command words ("content new")."""
+    module_name, _ = cli.SUBCOMMANDS[name]
+    parser = cli.OneLineParser(prog=f"adventures {name}")
+    cli.add_all_arguments(importlib.import_module(module_name), parser)
+    out, todo = [], [(name, parser)]
+    while todo:
+        words, p = todo.pop()
+        out.append((words, p))
+        for action in p._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                todo += [(f"{words} {sub}", sp) for sub, sp in action.choices.items()]
+    return out

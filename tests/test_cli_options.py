@@ -8,27 +8,12 @@ Options with a fixed list of `choices` are bounded by that list.
 from __future__ import annotations
 
 import argparse
-import importlib
 
 import pytest
+from hostile import command_parsers
 
 from adventures import cli
 from adventures.tools import limits
-
-
-def _parsers(name: str) -> list[tuple[str, argparse.ArgumentParser]]:
-    """The command's parser and its own subcommands' parsers (`content new`)."""
-    module_name, _ = cli.SUBCOMMANDS[name]
-    parser = cli.OneLineParser(prog=f"adventures {name}")
-    cli.add_all_arguments(importlib.import_module(module_name), parser)
-    out, todo = [], [(f"adventures {name}", parser)]
-    while todo:
-        prog, p = todo.pop()
-        out.append((prog, p))
-        for action in p._actions:
-            if isinstance(action, argparse._SubParsersAction):
-                todo += [(f"{prog} {sub}", sp) for sub, sp in action.choices.items()]
-    return out
 
 
 def _takes_value(action: argparse.Action) -> bool:
@@ -50,7 +35,7 @@ def _unbounded(parser: argparse.ArgumentParser) -> list[str]:
 
 @pytest.mark.parametrize("name", sorted(cli.SUBCOMMANDS))
 def test_every_option_that_takes_a_value_has_its_type_and_bounds_from_limits(name):
-    problems = [f"{prog}: {what}" for prog, p in _parsers(name) for what in _unbounded(p)]
+    problems = [f"adventures {words}: {what}" for words, p in command_parsers(name) for what in _unbounded(p)]
     assert not problems, "options without a limits.py type: " + "; ".join(problems)
 
 

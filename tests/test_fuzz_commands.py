@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
-import importlib
 import io
 import os
 import socket
@@ -23,7 +22,7 @@ import time
 from pathlib import Path
 
 import pytest
-from hostile import within
+from hostile import command_parsers, within
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -77,18 +76,7 @@ VALUES = {"whole": WHOLE, "real": REAL, "size": ["0x0", "1x1", "99999x99999", "a
 
 @functools.cache
 def parsers() -> list[tuple[str, argparse.ArgumentParser]]:
-    out = []
-    for name, (module_name, _) in cli.SUBCOMMANDS.items():
-        parser = cli.OneLineParser(prog=f"adventures {name}")
-        cli.add_all_arguments(importlib.import_module(module_name), parser)
-        todo = [(name, parser)]
-        while todo:
-            key, p = todo.pop()
-            out.append((key, p))
-            for action in p._actions:
-                if isinstance(action, argparse._SubParsersAction):
-                    todo += [(f"{key} {sub}", sp) for sub, sp in action.choices.items()]
-    return out
+    return [pair for name in cli.SUBCOMMANDS for pair in command_parsers(name)]
 
 
 def fuzzed_options() -> list[tuple[str, str, str]]:
