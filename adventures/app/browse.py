@@ -12,6 +12,7 @@ import pygame
 from adventures.app import card_view
 from adventures.app import theme as T
 from adventures.app.overlays import CLOSE, Overlay, dim
+from adventures.app.widgets import scrolled
 
 
 def deck_rows(side) -> list[dict]:
@@ -76,11 +77,9 @@ class ScrollOverlay(Overlay):
         self.max_scroll = max(0, y + self.scroll - clip.bottom)
 
     def handle(self, event):
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, min(self.max_scroll, self.scroll - event.y * 40))
-            return None
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_UP):
-            self.scroll = max(0, min(self.max_scroll, self.scroll + (40 if event.key == pygame.K_DOWN else -40)))
+        scroll = scrolled(event, self.scroll, self.max_scroll)
+        if scroll is not None:
+            self.scroll = scroll
             return None
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             return CLOSE

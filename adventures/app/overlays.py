@@ -15,7 +15,7 @@ import pygame
 
 from adventures.app import card_view
 from adventures.app import theme as T
-from adventures.app.widgets import Button
+from adventures.app.widgets import Button, scrolled
 
 CLOSE = "close"
 
@@ -105,11 +105,9 @@ class ButtonOverlay(Overlay):
             y += step
 
     def handle(self, event):
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, min(self.max_scroll, self.scroll - event.y * 40))
-            return None
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_UP):
-            self.scroll = max(0, min(self.max_scroll, self.scroll + (40 if event.key == pygame.K_DOWN else -40)))
+        scroll = scrolled(event, self.scroll, self.max_scroll)
+        if scroll is not None:
+            self.scroll = scroll
             return None
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for b in self.buttons:

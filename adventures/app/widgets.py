@@ -139,3 +139,17 @@ class HitList:
             if rect.collidepoint(pos):
                 return value
         return None
+
+
+SCROLL_STEP = 40     # pixels per wheel notch or arrow key
+
+
+def scrolled(event: pygame.event.Event, scroll: int, max_scroll: int) -> int | None:
+    """The new scroll offset of a list for a wheel or up/down-arrow event, else None."""
+    if event.type == pygame.MOUSEWHEEL:
+        step = -event.y * SCROLL_STEP
+    elif event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_UP):
+        step = SCROLL_STEP if event.key == pygame.K_DOWN else -SCROLL_STEP
+    else:
+        return None
+    return max(0, min(max_scroll, scroll + step))
