@@ -55,8 +55,24 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         # The reader of our output went away (`adventures simulate ... | head -1`): it has what
         # it wanted, so stop quietly, as shell tools do, with nothing more written to the pipe.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _silence_stdout()
         return 0
+    except OSError as exc:
+        # The system failed a read or write the command could not foresee (`> /dev/full`, a
+        # disk that fills during the run, a device error): one line and exit 1, a failed run.
+        _silence_stdout()
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"adventures: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 1
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's last flush at exit finds nothing to
+    write where writing already failed."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def _main(argv: list[str] | None) -> int:

@@ -414,3 +414,19 @@ def test_a_reader_that_closes_the_pipe_stops_the_command_quietly(tmp_path):
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=120) == 0
     assert "Traceback" not in err and "BrokenPipe" not in err, err
+
+
+def test_output_to_a_full_device_is_one_line_and_a_failed_run(tmp_path):
+    """`adventures simulate ... > /dev/full`: the write fails; one line naming why, exit 1."""
+    import subprocess
+    import sys
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full on this system")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", TMNT_ADVENTURES_HOME=str(tmp_path))
+    scenario = Path(__file__).resolve().parents[1] / "scenarios" / "shredder-1p.yaml"
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "adventures", "simulate", str(scenario), "--games", "2",
+                               "--workers", "1", "--no-progress"], stdout=full, stderr=subprocess.PIPE,
+                              text=True, env=env, timeout=120)
+    assert done.returncode == 1
+    assert done.stderr.startswith("adventures: ") and done.stderr.strip().count("\n") == 0, done.stderr
