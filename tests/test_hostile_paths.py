@@ -3,6 +3,7 @@ folder, output paths, sizes and seeds. Every case: a clean one-line refusal (or 
 with a warning), no traceback, no hang, no memory blow-up, and the player's saves intact."""
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import time
@@ -314,3 +315,33 @@ def test_a_version_0_record_replays_identically(tmp_path, home):
     path.write_text(json.dumps(record))
     code, lines = run_cli("replay", path)
     assert code == 0 and "identical" in lines[-1], lines
+
+
+@pytest.mark.parametrize("tag", ["nosuchtag", "", "defence_card"])
+def test_screenshot_at_an_unknown_decision_tag_is_refused(home, tag):
+    """`--at` names a decision tag of the closed vocabulary (engine/tags.py, adventures/rules/tags.py)."""
+    code, lines = run_cli("screenshot", SCENARIO, "--at", tag, "--out", "unused.png", seconds=10)
+    assert_refused(code, lines, "--at")
+
+
+def test_screenshot_at_a_tag_that_never_comes_up_writes_nothing_and_says_so(tmp_path, home):
+    """No silent substitute: the final position is not passed off as the asked-for moment."""
+    out = tmp_path / "shot.png"
+    code, lines = run_cli("screenshot", SCENARIO, "--at", "deactivate_machine", "--turns", "0", "--out", out,
+                          seconds=120)
+    assert_refused(code, lines, "deactivate_machine", expected_code=1)
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("name", ["shot", "shot.txt", "shot.png.part"])
+def test_screenshot_out_must_name_a_picture_format(tmp_path, home, name):
+    """pygame picks the format by the name's end and writes Targa for any other: refused."""
+    code, lines = run_cli("screenshot", SCENARIO, "--out", tmp_path / name, seconds=10)
+    assert_refused(code, lines, "--out")
+    assert not (tmp_path / name).exists()
+
+
+def test_a_real_just_over_its_bound_is_shown_as_typed():
+    """3600.0000001 is refused as 3600.0000001, not as "3600" (which would look allowed)."""
+    with pytest.raises(argparse.ArgumentTypeError, match=r"3600\.0000001"):
+        limits.seconds_arg("3600.0000001")

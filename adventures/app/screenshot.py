@@ -10,6 +10,7 @@ import argparse
 import os
 import sys
 
+from adventures.rules.tags import ALL_TAGS
 from adventures.tools import limits
 
 
@@ -18,10 +19,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("scenario", type=limits.path_arg("scenario"), help="a scenario YAML path, a name in scenarios/, or 'shredder'/'krang'")
     parser.add_argument("--seed", type=limits.seed_arg, default=1)
     parser.add_argument("--turns", type=limits.turns_arg, default=6, help="turns to play before the picture (default 6)")
-    parser.add_argument("--out", type=limits.file_out_arg("--out file"), default="screenshot.png", help="PNG file to write")
+    parser.add_argument("--out", type=limits.file_out_arg("--out file", PICTURE_SUFFIXES), default="screenshot.png",
+                        help="picture file to write (.png, or .jpg, .bmp, .tga)")
     parser.add_argument("--size", type=limits.size(MIN_WINDOW, MAX_WINDOW), default=(1600, 1000), help="window size (default 1600x1000)")
-    parser.add_argument("--at", metavar="TAG", type=limits.text("--at tag", 80, empty=True), default="",
-                        help="wait for a player decision with this tag (e.g. action, move_dest, defense_card)")
+    parser.add_argument("--at", metavar="TAG", type=limits.one_of("--at tag", ALL_TAGS),
+                        default=None, help="wait for a player decision with this tag (e.g. action, move_dest, "
+                                         "defense_card; the tags are in engine/tags.py and adventures/rules/tags.py)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -39,7 +42,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"adventures screenshot: {exc}", file=sys.stderr)
         return 2
     try:
-        path = take(scenario, args.seed, args.turns, args.out, tuple(args.size), at=args.at)
+        path = take(scenario, args.seed, args.turns, args.out, tuple(args.size), at=args.at or "")
+    except NoSuchMoment as exc:
+        print(f"adventures screenshot: {exc}", file=sys.stderr)
+        return 1
     except Exception as exc:    # pygame cannot write the file (disk full, bad extension, ...)
         import pygame
         if not isinstance(exc, (OSError, pygame.error)):
@@ -50,8 +56,15 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tga")   # what pygame.image.save writes
+
+
 class _Taken(BaseException):
     pass
+
+
+class NoSuchMoment(Exception):
+    """The game ended before the asked-for decision came up; str() is one line."""
 
 
 def take(scenario, seed: int, turns: int, out: str, size=(1600, 1000), at: str = "") -> str:
@@ -59,6 +72,9 @@ def take(scenario, seed: int, turns: int, out: str, size=(1600, 1000), at: str =
     (the next one tagged `at`, if given)."""
     import pygame
     app = shoot(scenario, seed, turns, size, at)
+    if at and app.shot_at_end:
+        raise NoSuchMoment(f"no player decision tagged {at!r} came up after turn {turns} before the game ended "
+                           f"(seed {seed}): nothing written; try another --seed or fewer --turns")
     pygame.image.save(app.screen, out)
     return out
 
@@ -129,8 +145,10 @@ def shoot(scenario, seed: int, turns: int, size=(1600, 1000), at: str = "", *, o
 
     ctl = ShotController(app, GameSetup(scenario, seed, open_hands=open_hands))
     app.controller = ctl
+    app.shot_at_end = False
     try:
         ctl.run()
+        app.shot_at_end = True
         ctl.snap()            # the game ended first: picture the final position
     except _Taken:
         pass

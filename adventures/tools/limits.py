@@ -81,7 +81,7 @@ def real(lo: float, hi: float, what: str, open_low: bool = False, open_high: boo
         low_ok = value > lo if open_low else value >= lo
         high_ok = value < hi if open_high else value <= hi
         if not math.isfinite(value) or not (low_ok and high_ok):
-            shown = text[:40] if not math.isfinite(value) else f"{value:g}"
+            shown = f"{value:g}" if math.isfinite(value) and float(f"{value:g}") == value else text[:40]
             raise argparse.ArgumentTypeError(f"{what} must be {'above' if open_low else 'at least'} {lo:g} and "
                                              f"{'below' if open_high else 'at most'} {hi:g}, got {shown}")
         return value
@@ -129,6 +129,22 @@ def text(what: str, limit: int = MAX_TEXT, empty: bool = False):
     ""); what it names is checked by the command (an unknown name is refused there, never
     replaced)."""
     return _named(lambda value: _text(value, what, limit, empty), what, "text")
+
+
+def one_of(what: str, names, limit: int = 80):
+    """An argparse type: one of `names` (a closed vocabulary too long to list in one line);
+    an unknown one is refused naming the closest few."""
+    import difflib
+    known = sorted(names)
+
+    def parse(value: str) -> str:
+        value = _text(value, what, limit).strip()
+        if value not in known:
+            near = difflib.get_close_matches(value, known, n=4, cutoff=0.5)
+            hint = f"did you mean {', '.join(near)}?" if near else f"{len(known)} known, e.g. {', '.join(known[:4])}"
+            raise argparse.ArgumentTypeError(f"unknown {what} {value[:40]!r} ({hint})")
+        return value
+    return _named(parse, what, "text")
 
 
 def _path_text(value: str, what: str) -> str:
@@ -211,9 +227,13 @@ def folder_arg(what: str = "folder", writable: bool = True):
     return _named(parse, what, "folder")
 
 
-def file_out_arg(what: str = "output file"):
-    """An argparse type: a file we may write (not a folder, not a FIFO; its folder exists)."""
+def file_out_arg(what: str = "output file", suffixes: tuple[str, ...] = ()):
+    """An argparse type: a file we may write (not a folder, not a FIFO; its folder exists),
+    ending in one of `suffixes` if given (the writer picks the format by the name's end and
+    would otherwise write another format under that name)."""
     def parse(value: str) -> str:
+        if suffixes and Path(value).suffix.lower() not in suffixes:
+            raise argparse.ArgumentTypeError(f"{what} {value[:80]!r} must end in {' or '.join(suffixes)}")
         try:
             output_file(_path_text(value, what), what)
         except OutputError as exc:
