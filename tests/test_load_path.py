@@ -412,3 +412,31 @@ def test_bench_bot_plays_a_match_with_a_duel_bot_or_refuses_one_it_cannot_seat()
     assert code == 0, lines
     code, lines = run_cli("bench", "--games", "1", "--scenarios", DUEL, "--bot", "expert")
     assert_refused(code, lines, "--bot expert")
+
+
+@pytest.mark.parametrize("name", ["shredder-1p.yaml", "duel-leonardo-raphael.yaml"])
+def test_sweep_given_a_scenario_or_match_says_what_the_file_is_in_one_line(tmp_path, name):
+    """A file that plays as it is gets one line naming its kind, not one line per missing sweep key."""
+    path = Path(__file__).resolve().parents[1] / "scenarios" / name
+    code, lines = run_cli("sweep", path, "--out", tmp_path / "out", "--no-progress")
+    assert_refused(code, lines, name)
+    assert len(lines) == 1 and "not a sweep" in lines[0]
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_broken_sweep_file_is_still_refused_for_what_is_wrong_with_it(tmp_path):
+    path = tmp_path / "broken.yaml"
+    path.write_text("kind: sweep\nbase: [unclosed\n")
+    code, lines = run_cli("sweep", path, "--out", tmp_path / "out", "--no-progress")
+    assert_refused(code, lines, "broken.yaml:")
+    assert "not a sweep" not in "\n".join(lines)
+
+
+def test_a_sweep_name_value_is_played_and_written_as_its_key(tmp_path):
+    """" SHREDDER " is accepted like every name (case and padding do not count) and the cell
+    is labelled shredder, the villain that plays, not the text as typed."""
+    base = Path(__file__).resolve().parents[1] / "scenarios" / "shredder-2p.yaml"
+    path = tmp_path / "pad.yaml"
+    path.write_text(f"kind: sweep\nbase: {base}\nsweep:\n  villain: [' SHREDDER ', Krang]\n")
+    _, grid, _ = runner.load_sweep(path)
+    assert grid == {"villain": ["shredder", "krang"]}

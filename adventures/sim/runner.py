@@ -104,6 +104,20 @@ def with_params(scenario: ScenarioDef, params: dict, catalog=None) -> ScenarioDe
     return _checked(_coop_with_params(scenario, params), catalog)
 
 
+def applied_value(scenario: ScenarioDef | MatchDef, param: str):
+    """The value of sweep parameter `param` as `scenario` (a `with_params` result) plays it:
+    names resolved to their keys."""
+    if param == "bot":
+        return scenario.seats[0].bot
+    if param == "players":
+        return len(scenario.seats)
+    if isinstance(scenario, MatchDef) and param not in ("board", "max_turns"):
+        return scenario.seats[int(param[-1]) - 1].hero
+    if param in OVERRIDE_PARAMS and not isinstance(scenario, MatchDef):
+        return getattr(scenario.overrides, param)
+    return getattr(scenario, param)
+
+
 def _checked(scenario, catalog):
     from adventures.content.checks import check_against
     try:
@@ -150,6 +164,15 @@ def load_sweep(path: str | os.PathLike, catalog=None) -> tuple[ScenarioDef, dict
     Every problem is a ContentError at the line of the offending key."""
     from adventures.content.catalog import check_scenario, load_catalog
     catalog = catalog if catalog is not None else load_catalog()    # once: every cell is checked
+    try:
+        as_scenario = load(path, "scenario")
+    except (ContentError, ValueError, OSError):
+        as_scenario = None          # not a scenario: loading it as a sweep says what is wrong
+    if as_scenario is not None and as_scenario.kind in KIND_WORDS:
+        # a file that plays as it is: say what it is, not every sweep key it lacks
+        raise ContentError.at(path, line_of(as_scenario.lines, "kind"), "kind",
+                              f"{KIND_WORDS[as_scenario.kind]}, not a sweep: play it with `adventures simulate`; "
+                              "a sweep file has `base:` and `sweep:`")
     loaded = load(path, "sweep")
     data, lines, file = loaded.model, loaded.lines, loaded.path
     base = data["base"]
@@ -164,9 +187,11 @@ def load_sweep(path: str | os.PathLike, catalog=None) -> tuple[ScenarioDef, dict
     problems = []
     for param, values in grid.items():
         where = f"sweep.{param}"
-        for v in values:
+        for i, v in enumerate(values):
             try:
-                with_params(scenario, {param: v}, catalog)
+                played = with_params(scenario, {param: v}, catalog)
+                if isinstance(v, str):   # a name as the game knows it (" SHREDDER " plays, and is written, as shredder)
+                    values[i] = applied_value(played, param)
             except ValueError as exc:     # pydantic's ValidationError is a ValueError
                 msg = str(exc).splitlines()
                 text = msg[0] if param not in SWEEP_PARAMS or len(msg) < 3 else \
