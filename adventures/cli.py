@@ -99,14 +99,21 @@ def _main(argv: list[str] | None) -> int:
     except SystemExit as stop:          # a refused argument (2) or --help (0): a return code
         return stop.code if isinstance(stop.code, int) else 2
     module = importlib.import_module(modules[args.command][0])
+    from adventures.tools import limits
+    code = 1
     try:
         if args.command not in REPORTS_CONTENT:   # those read args.content themselves
             code = _use_content(args)
             if code:
                 return code
-        return int(module.run(args) or 0)
+        code = int(module.run(args) or 0)
+        return code
     except KeyboardInterrupt:
-        return 130
+        code = 130
+        return code
+    finally:
+        if code != 0:       # a failed or interrupted run leaves no empty output folder behind
+            limits.remove_empty_created()
 
 
 def add_all_arguments(module, parser: argparse.ArgumentParser) -> None:

@@ -345,3 +345,31 @@ def test_a_real_just_over_its_bound_is_shown_as_typed():
     """3600.0000001 is refused as 3600.0000001, not as "3600" (which would look allowed)."""
     with pytest.raises(argparse.ArgumentTypeError, match=r"3600\.0000001"):
         limits.seconds_arg("3600.0000001")
+
+
+def test_a_refused_cluster_leaves_no_output_folder_behind(tmp_path, home):
+    """The --out and --replays folders are made before the first game; a run that then fails
+    takes back the ones it made that are still empty (limits.remove_empty_created)."""
+    import socket
+    with socket.socket() as s:          # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    out = tmp_path / "new" / "out"
+    code, lines = run_cli("sweep", ROOT / "scenarios" / "sweep-shredder-health.yaml", "--games", "1",
+                          "--cluster", f"127.0.0.1:{port}", "--out", out, "--no-progress", seconds=30)
+    assert_refused(code, lines, f"127.0.0.1:{port}")
+    code, lines = run_cli("simulate", SCENARIO, "--cluster", f"127.0.0.1:{port}", "--replays", out,
+                          "--no-progress", seconds=30)
+    assert_refused(code, lines, f"127.0.0.1:{port}")
+    assert not (tmp_path / "new").exists()
+
+
+def test_an_interrupted_run_keeps_a_folder_that_was_already_there_and_anything_written(tmp_path, home):
+    kept = tmp_path / "kept"
+    kept.mkdir()
+    written = tmp_path / "written"
+    limits.output_folder(kept)
+    limits.output_folder(written / "deep")
+    (written / "deep" / "result.csv").write_text("x")
+    limits.remove_empty_created()
+    assert kept.is_dir() and (written / "deep" / "result.csv").exists()

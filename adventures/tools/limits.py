@@ -278,15 +278,37 @@ class OutputError(Exception):
     """An output path that cannot be used; str() is one line naming it."""
 
 
+# Folders `output_folder` made in this run, deepest last: a run that then fails or is
+# interrupted takes back the ones still empty (`remove_empty_created`), so a refused
+# --cluster or a Ctrl-C before the first result leaves nothing behind.
+_CREATED: list[Path] = []
+
+
 def output_folder(path: str | os.PathLike, what: str = "output folder") -> Path:
     """Create `path` as a folder and check a file can be written in it; raise OutputError."""
+    missing = []
+    for p in (Path(path), *Path(path).parents):
+        if p.exists() or p.is_symlink() or not str(p) or p == p.parent:
+            break
+        missing.append(p)
     folder = make_folder(Path(path), what, OutputError)
+    _CREATED.extend(reversed(missing))
     try:
         with tempfile.TemporaryFile(dir=folder):
             pass
     except OSError as exc:
         raise OutputError(f"{folder}: cannot write in the {what}: {exc.strerror or exc}") from None
     return folder
+
+
+def remove_empty_created() -> None:
+    """Remove the folders this run created that are still empty, deepest first (`cli.main`
+    calls it when a command fails or is interrupted)."""
+    while _CREATED:
+        try:
+            _CREATED.pop().rmdir()
+        except OSError:
+            pass           # something was written in it (or it is gone): keep it
 
 
 def output_file(path: str | os.PathLike, what: str = "output file") -> Path:
