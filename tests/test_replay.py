@@ -32,10 +32,16 @@ def finished_game(seed=4, villain="shredder", players=2, max_rounds=None, minion
 
 
 def replay_cli(path, capsys) -> tuple[int, str]:
+    code, out, _ = replay_cli_streams(path, capsys)
+    return code, out
+
+
+def replay_cli_streams(path, capsys) -> tuple[int, str, str]:
+    """(exit code, standard output, standard error) of `adventures replay PATH`."""
     code = cli_main(["replay", os.fspath(path)])
     out = capsys.readouterr()
     assert "Traceback" not in out.out + out.err
-    return code, out.out
+    return code, out.out, out.err
 
 
 def edit(path, change) -> None:
@@ -123,22 +129,22 @@ def test_an_illegal_recorded_answer_means_the_replay_diverged(tmp_path, capsys):
 def test_a_saved_game_is_not_a_replay(tmp_path, capsys):
     game = finished_game()
     save_game(game, tmp_path / "s.json")
-    code, out = replay_cli(tmp_path / "s.json", capsys)
-    assert code == 2 and "not a replay" in out
+    code, out, err = replay_cli_streams(tmp_path / "s.json", capsys)
+    assert code == 2 and not out and "not a replay" in err
 
 
 @pytest.mark.parametrize("raw", [b"", b"not json", b"{}", b"\x00\x01\x02", b'{"format": "tmnt-adventures-save"}'])
 def test_a_bad_replay_file_exits_2_with_one_line(tmp_path, capsys, raw):
     path = tmp_path / "bad.json"
     path.write_bytes(raw)
-    code, out = replay_cli(path, capsys)
-    assert code == 2
-    assert len(out.strip().splitlines()) == 1
+    code, out, err = replay_cli_streams(path, capsys)
+    assert code == 2 and not out          # a refusal goes to standard error, like every command's
+    assert len(err.strip().splitlines()) == 1
 
 
 def test_a_missing_replay_file_exits_2(tmp_path, capsys):
-    code, out = replay_cli(tmp_path / "missing.json", capsys)
-    assert code == 2 and "cannot read" in out
+    code, out, err = replay_cli_streams(tmp_path / "missing.json", capsys)
+    assert code == 2 and not out and "cannot read" in err
 
 
 def test_only_a_finished_game_exports_a_replay(tmp_path):

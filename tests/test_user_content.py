@@ -190,10 +190,10 @@ def test_a_new_key_adds_a_villain_that_a_scenario_can_play(home, capsys):
 
 def test_content_new_refuses_bad_names_and_existing_files(home, capsys):
     assert cli_main(["content", "new", "minion", "Wing Nut"]) == 2
-    assert "not a valid key" in capsys.readouterr().out
+    assert "not a valid key" in capsys.readouterr().err
     assert cli_main(["content", "new", "minion", "wingnut"]) == 0
     assert cli_main(["content", "new", "minion", "wingnut"]) == 2
-    assert "already exists" in capsys.readouterr().out
+    assert "already exists" in capsys.readouterr().err
     assert cli_main(["content", "new", "minion", "wingnut", "--force"]) == 0
 
 

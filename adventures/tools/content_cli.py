@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from pathlib import Path
 
 from adventures.content.templates import KINDS
@@ -35,10 +36,10 @@ def run(args: argparse.Namespace) -> int:
             return _new(folder, args.kind, args.name, args.force)
         return _show(folder)
     except OSError as exc:
-        print(f"adventures content: {exc.filename or ''}: {exc.strerror or exc}")
+        print(f"adventures content: {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     except Exception as exc:   # the promise is: no tracebacks, ever
-        print(f"adventures content: internal error: {type(exc).__name__}: {exc}")
+        print(f"adventures content: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 2
 
 
@@ -52,21 +53,21 @@ def _new(folder: Path, kind: str, name: str, force: bool) -> int:
     from adventures.content.templates import check_name, render, shipped_names, template_problems
     problem = check_name(name)
     if problem:
-        print(f"adventures content new: {problem}")
+        print(f"adventures content new: {problem}", file=sys.stderr)
         return 2
     if folder.resolve() == CONTENT_ROOT or CONTENT_ROOT in folder.resolve().parents:
-        print(f"adventures content new: {folder} is the shipped content; use a folder of your own")
+        print(f"adventures content new: {folder} is the shipped content; use a folder of your own", file=sys.stderr)
         return 2
     target = folder / KINDS[kind][0] / f"{name}.yaml"
     if os.path.lexists(target) and not target.is_file():
-        print(f"adventures content new: {target} is in the way (not a file); nothing written")
+        print(f"adventures content new: {target} is in the way (not a file); nothing written", file=sys.stderr)
         return 2
     if target.exists() and not force:
-        print(f"adventures content new: {target} already exists (add --force to overwrite it)")
+        print(f"adventures content new: {target} already exists (add --force to overwrite it)", file=sys.stderr)
         return 2
     refusals = template_problems(kind, name, folder)     # never write what `validate` refuses
     if refusals:
-        print(f"adventures content new: {refusals[0]}")
+        print(f"adventures content new: {refusals[0]}", file=sys.stderr)
         return 2
     target.parent.mkdir(parents=True, exist_ok=True)
     write_atomically(target, render(kind, name))

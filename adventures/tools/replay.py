@@ -7,6 +7,7 @@ Never prints a traceback.
 from __future__ import annotations
 
 import argparse
+import sys
 
 from adventures.tools import limits
 
@@ -23,15 +24,15 @@ def run(args: argparse.Namespace) -> int:
         catalog = None   # the content in use: shipped + the user folder (or `--content DIR`)
         record = load_replay(args.file, catalog)
     except SaveError as exc:
-        print(f"adventures replay: {exc}")
+        print(f"adventures replay: {exc}", file=sys.stderr)
         return 2
     except Exception as exc:  # content errors, anything unexpected: one line, no traceback
-        print(f"adventures replay: {args.file}: cannot load: {_one_line(exc)}")
+        print(f"adventures replay: {args.file}: cannot load: {_one_line(exc)}", file=sys.stderr)
         return 2
     try:
         result = run_replay(record, catalog)
     except Exception as exc:
-        print(f"adventures replay: {args.file}: the re-run failed: {type(exc).__name__}: {_one_line(exc)}")
+        print(f"adventures replay: {args.file}: the re-run failed: {type(exc).__name__}: {_one_line(exc)}", file=sys.stderr)
         return 1
     # at most two lines whatever happens: the other-content note rides on the first
     note = f" · note: {result.content_note}" if result.content_note else ""

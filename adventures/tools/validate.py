@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -46,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
             paths, args.content = [os.fspath(folder)], os.fspath(folder)
         return _run(paths, args.content)
     except Exception as exc:  # the promise is: no tracebacks, ever
-        print(f"adventures validate: internal error: {type(exc).__name__}: {exc}")
+        print(f"adventures validate: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 2
 
 
@@ -84,7 +85,7 @@ def _run(paths: list[str], content: str | None) -> int:
         try:
             problems = _check(file, content, catalogs)
         except Exception as exc:  # one broken file must not hide the others
-            print(f"{file}: internal error: {type(exc).__name__}: {exc}")
+            print(f"{file}: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
             failed = True
             continue
         if problems:
