@@ -188,3 +188,32 @@ def test_a_seed_deals_the_same_shuffle_on_any_python():
                 reference.shuffle(theirs)
                 assert ours == theirs
             assert sorted(ours) == list(range(n))
+
+
+def _validate(path, capsys) -> tuple[int, str]:
+    code = cli_main(["validate", os.fspath(path)])
+    out = capsys.readouterr()
+    return code, out.out + out.err
+
+
+def test_validate_replays_a_saves_answers_as_loading_it_does(tmp_path, capsys):
+    """"ok" means the save plays: its answers are replayed up to where it was saved."""
+    game = finished_game(seed=2, max_rounds=2)      # stopped mid-game, as a save is
+    save_game(game, tmp_path / "s.json")
+    assert _validate(tmp_path / "s.json", capsys)[0] == 0
+    record = json.loads((tmp_path / "s.json").read_text())
+    record["answers"][len(record["answers"]) // 2] = 999          # no decision has 1000 options
+    (tmp_path / "bad.json").write_text(json.dumps(record))
+    code, said = _validate(tmp_path / "bad.json", capsys)
+    assert code == 2 and "bad.json:1: answers:" in said and "Traceback" not in said, said
+
+
+def test_validate_re_runs_a_replay_to_its_recorded_hash(tmp_path, capsys):
+    game = finished_game(seed=3)
+    export_replay(game, tmp_path / "r.json")
+    assert _validate(tmp_path / "r.json", capsys)[0] == 0
+    record = json.loads((tmp_path / "r.json").read_text())
+    record["answers"] = record["answers"][:-3]                  # the answers run out before the end
+    (tmp_path / "cut.json").write_text(json.dumps(record))
+    code, said = _validate(tmp_path / "cut.json", capsys)
+    assert code == 2 and "cut.json:1: answers:" in said, said

@@ -86,3 +86,31 @@ def run_replay(record: dict, catalog=None) -> ReplayResult:
     except (ValueError, SaveError) as exc:   # Game.decide: a recorded answer is not a legal option
         return ReplayResult("", record["state_hash"], "", 0, 0, f"a recorded answer does not fit: {exc}", note)
     return ReplayResult(state_hash(game), record["state_hash"], winner, rounds, decisions, problem, note)
+
+
+def answers_problem(record: dict, catalog=None) -> str:
+    """Why the recorded answers of a checked save or replay record do not play ('' when
+    they do): what loading it to play does, run without agents. A replay re-runs to its end
+    and must end on its recorded hash; a save's answers must each fit until they run out."""
+    if record.get("replay"):
+        result = run_replay(record, catalog)
+        if result.problem:
+            return result.problem
+        return "" if result.identical else (f"the re-run ends on state hash {result.state_hash}, "
+                                            f"not the recorded {result.expected}")
+    from adventures.rules.runner import run_rounds
+    dry = _DryAgent()
+    game = None
+    try:
+        game = restore(record, {seat: dry for seat in range(len(record["scenario"]["seats"]))}, dry, catalog)
+        if record.get("kind") == "match":
+            from adventures.competitive.setup import run_match
+            run_match(game, game.scenario.max_turns)
+        else:
+            run_rounds(game)
+    except ReplayDiverged:
+        return ""           # the answers ran out where the game was saved: it plays on from there
+    except (ValueError, SaveError) as exc:
+        return f"a recorded answer does not fit: {exc}"
+    left = len(game.replay_queue) if game is not None else 0
+    return f"the game ended with {left} recorded answer(s) left over" if left else ""

@@ -138,14 +138,16 @@ def _usable(catalog: Catalog, root: Path) -> Catalog:
 
 def _check_record(file: str, catalog: Catalog) -> list[Problem]:
     """A save or replay file: the checks loading it to play runs (shape, version, the game's
-    names against the content), one line."""
+    names against the content, then its recorded answers replayed), one line."""
+    from adventures.persistence.replay import answers_problem
     from adventures.persistence.save import SaveError, load_record
     try:
-        load_record(file, catalog)
+        record = load_record(file, catalog)
+        problem = answers_problem(record, catalog)    # loading replays the answers: so does validate
     except SaveError as exc:
         text = str(exc)
         return [Problem(file, 1, "", text[len(file) + 2:] if text.startswith(f"{file}: ") else text)]
-    return []
+    return [Problem(file, 1, "answers", problem)] if problem else []
 
 
 def _check(file: str, content: str | None, catalogs: dict[Path, Catalog]) -> list[Problem]:
