@@ -144,3 +144,34 @@ def test_compiled_hot_modules_play_the_same_games_seed_for_seed(tmp_path):
     assert all(f.endswith(compiled.ABI_SUFFIX) for f in fast["files"])
     assert plain["code"].startswith("Python sources")
     assert fast["records"] == plain["records"]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_a_killed_accelerate_takes_its_compiling_child_with_it(tmp_path):
+    """SIGKILL cannot be caught, so the child asks to die with its parent (accelerate._die_with_parent)."""
+    import signal
+    import time
+    pid_file = tmp_path / "child.pid"
+    parent = subprocess.Popen([sys.executable, "-c", (
+        "import subprocess, sys, time\n"
+        "from adventures.tools.accelerate import _die_with_parent\n"
+        "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'], preexec_fn=_die_with_parent)\n"
+        f"open({str(pid_file)!r}, 'w').write(str(child.pid))\n"
+        "time.sleep(60)\n")], cwd=Path(__file__).resolve().parents[1])
+    deadline = time.monotonic() + 30
+    while not (pid_file.exists() and pid_file.read_text()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    child = int(pid_file.read_text())
+    parent.send_signal(signal.SIGKILL)
+    parent.wait(timeout=10)
+    while time.monotonic() < deadline:
+        try:
+            os.kill(child, 0)
+        except ProcessLookupError:
+            return
+        with open(f"/proc/{child}/stat") as stat:       # a zombie awaiting its reaper is gone too
+            if stat.read().split(")")[1].split()[0] == "Z":
+                return
+        time.sleep(0.05)
+    os.kill(child, signal.SIGKILL)
+    raise AssertionError("the compiling child outlived its killed parent")

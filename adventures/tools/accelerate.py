@@ -102,7 +102,7 @@ def build(where: Path, modules: dict[str, Path], jobs: int = 1, root: Path = ROO
         job = {"src": str(src), "modules": rels, "directives": DIRECTIVES, "jobs": max(1, jobs),
                "c": str(Path(tmp) / "c"), "lib": str(Path(tmp) / "lib"), "obj": str(Path(tmp) / "obj")}
         run = subprocess.run([sys.executable, "-c", BUILD_CHILD, json.dumps(job)],
-                             capture_output=True, text=True)
+                             capture_output=True, text=True, preexec_fn=_die_with_parent)
         if run.returncode != 0:
             raise RuntimeError(f"compiling failed: {_first_error(run.stdout + run.stderr)}")
         where.mkdir(parents=True, exist_ok=True)
@@ -117,6 +117,20 @@ def build(where: Path, modules: dict[str, Path], jobs: int = 1, root: Path = ROO
             manifest[name] = {"sha256": hashes[name], "file": file}
     _write_manifest(where, manifest)
     return manifest
+
+
+def _die_with_parent() -> None:
+    """In the compiling child, before it starts: on Linux, ask to be killed when this
+    process dies, so a killed `accelerate` (even by SIGKILL, which it cannot catch) does not
+    leave a compiler running on its own. Elsewhere the child ends with its build."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+    import signal
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)     # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
 
 
 def _write_manifest(where: Path, modules: dict[str, dict]) -> None:
