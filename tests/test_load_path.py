@@ -440,3 +440,18 @@ def test_a_sweep_name_value_is_played_and_written_as_its_key(tmp_path):
     path.write_text(f"kind: sweep\nbase: {base}\nsweep:\n  villain: [' SHREDDER ', Krang]\n")
     _, grid, _ = runner.load_sweep(path)
     assert grid == {"villain": ["shredder", "krang"]}
+
+
+@pytest.mark.parametrize("name,expected", [("krang", "Solo against Krang"), ("SHREDDER", "Solo against Shredder"),
+                                           ("shredder-2p", "Shredder, 2 players"),
+                                           ("shredder-2p.yaml", "Shredder, 2 players")])
+def test_every_command_finds_a_scenario_by_the_names_the_app_takes(name, expected):
+    """`adventures simulate krang` plays what `adventures krang` opens (scenario_names.py)."""
+    loaded = runner.load_scenarios_for_command([name], "simulate")
+    assert loaded is not None and loaded[0].name == expected
+
+
+def test_an_unknown_scenario_name_is_one_line_naming_the_choices():
+    code, lines = run_cli("simulate", "nosuch", "--games", "1")
+    assert_refused(code, lines, "'nosuch'")
+    assert "krang, shredder" in lines[0]

@@ -19,20 +19,12 @@ from adventures.app.confirm import replace_game_overlay
 from adventures.app.controller import GameSetup, LoadFailed, random_seed, restart_from_file
 from adventures.app.keep import game_in_progress, is_autosave, keep_game_in_progress
 from adventures.app.widgets import Button, TextField
+from adventures.content.scenario_names import scenario_dirs
 
 CONTROLS = [("human", "You"), ("heuristic", "Bot"), ("expert", "Expert"), ("random", "Random")]
 ROW = 44
 # keys that scroll the form: arrows by a line, PgUp/PgDn by a page (the sign and 2 mark a page)
 SCROLL_KEYS = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: 2, pygame.K_PAGEUP: -2}
-
-
-def scenario_dirs() -> list[Path]:
-    here = Path(__file__).resolve().parents[2] / "scenarios"
-    out = [here]
-    cwd = Path.cwd() / "scenarios"
-    if cwd.resolve() != here.resolve():
-        out.append(cwd)
-    return [d for d in out if d.is_dir()]
 
 
 def scenario_files() -> list[Path]:

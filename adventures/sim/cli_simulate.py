@@ -20,7 +20,7 @@ from engine.content.schema import MatchDef
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("scenario", metavar="SCENARIO", type=limits.path_arg("scenario"), help="a scenario YAML file (scenarios/*.yaml)")
+    parser.add_argument("scenario", metavar="SCENARIO", type=limits.path_arg("scenario"), help="a scenario YAML path, a name in scenarios/, or 'shredder'/'krang'")
     parser.add_argument("--games", "-n", type=limits.games_arg, default=1000,
                         help=f"number of games (default 1000, at most {limits.MAX_GAMES:,})")
     parser.add_argument("--seed", "-s", type=limits.seed_arg, default=None,
@@ -39,7 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    loaded = runner.load_scenarios_for_command([args.scenario])
+    loaded = runner.load_scenarios_for_command([args.scenario], "simulate")
     if loaded is None:
         return 2
     scenario, = loaded

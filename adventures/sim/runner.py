@@ -68,8 +68,26 @@ def load_scenarios_for_command(paths, command: str | None = None, kinds: Iterabl
     problem is printed as one line per problem on stderr and None is returned (exit 2):
     a bad file is a message, never a traceback. A kind of file the command does not play
     (not in `kinds`) is refused the same way, in one line naming the file and saying `why`."""
+    from adventures.content.scenario_names import (
+        builtin_name,
+        builtin_scenario,
+        scenario_file,
+        unknown_name_message,
+    )
     out = []
     for path in paths:
+        found = scenario_file(path)
+        if found is None and builtin_name(path):        # `adventures simulate krang`, as the app opens it
+            try:
+                out.append(builtin_scenario(builtin_name(path)))
+            except ContentError as exc:
+                print(str(exc), file=sys.stderr)
+                return None
+            continue
+        if found is None and os.sep not in os.fspath(path) and Path(path).suffix not in (".yaml", ".yml"):
+            print(f"adventures {command or 'run'}: {unknown_name_message(os.fspath(path))}", file=sys.stderr)
+            return None
+        path = os.fspath(found) if found is not None else path
         kind, line = scenario_kind(path)
         if kind in KIND_WORDS and kind not in kinds:
             print(f"{path}:{line}: kind: {KIND_WORDS[kind]}: `adventures {command}` {why}", file=sys.stderr)
