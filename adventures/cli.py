@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import signal
 import sys
 
 SUBCOMMANDS = {
@@ -47,10 +48,26 @@ def content_option(parser: argparse.ArgumentParser, **kwargs) -> None:
                              "(default: content/ in the data folder)", **kwargs)
 
 
+class Terminated(BaseException):
+    """SIGTERM arrived: stop as an interrupt does (cleanup, exit 128 + 15)."""
+
+
+def _terminate(signum, frame):
+    raise Terminated()
+
+
 def main(argv: list[str] | None = None) -> int:
+    code = 1
+    previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         code = _main(argv)
         sys.stdout.flush()          # here, not at exit, where a closed pipe prints a warning
+        return code
+    except KeyboardInterrupt:       # Ctrl-C at any moment, loading modules included
+        code = 130
+        return code
+    except Terminated:              # `kill`, `timeout`: the same cleanup as Ctrl-C
+        code = 128 + signal.SIGTERM
         return code
     except BrokenPipeError:
         # The reader of our output went away (`adventures simulate ... | head -1`): it has what
@@ -64,6 +81,11 @@ def main(argv: list[str] | None = None) -> int:
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"adventures: {where}{exc.strerror or exc}", file=sys.stderr)
         return 1
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        limits = sys.modules.get("adventures.tools.limits")
+        if code != 0 and limits is not None:    # a failed or interrupted run leaves no empty output folder
+            limits.remove_empty_created()
 
 
 def _silence_stdout() -> None:
@@ -99,21 +121,11 @@ def _main(argv: list[str] | None) -> int:
     except SystemExit as stop:          # a refused argument (2) or --help (0): a return code
         return stop.code if isinstance(stop.code, int) else 2
     module = importlib.import_module(modules[args.command][0])
-    from adventures.tools import limits
-    code = 1
-    try:
-        if args.command not in REPORTS_CONTENT:   # those read args.content themselves
-            code = _use_content(args)
-            if code:
-                return code
-        code = int(module.run(args) or 0)
-        return code
-    except KeyboardInterrupt:
-        code = 130
-        return code
-    finally:
-        if code != 0:       # a failed or interrupted run leaves no empty output folder behind
-            limits.remove_empty_created()
+    if args.command not in REPORTS_CONTENT:   # those read args.content themselves
+        code = _use_content(args)
+        if code:
+            return code
+    return int(module.run(args) or 0)
 
 
 def add_all_arguments(module, parser: argparse.ArgumentParser) -> None:

@@ -430,3 +430,25 @@ def test_output_to_a_full_device_is_one_line_and_a_failed_run(tmp_path):
                               text=True, env=env, timeout=120)
     assert done.returncode == 1
     assert done.stderr.startswith("adventures: ") and done.stderr.strip().count("\n") == 0, done.stderr
+
+
+def test_sigterm_stops_a_run_like_ctrl_c_and_leaves_no_empty_output_folder(tmp_path):
+    """`kill` or `timeout` (SIGTERM): exit 143, no traceback, the empty --out folder taken back."""
+    import signal
+    import subprocess
+    import sys
+    import time
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", TMNT_ADVENTURES_HOME=str(tmp_path))
+    scenario = Path(__file__).resolve().parents[1] / "scenarios" / "shredder-1p.yaml"
+    out = tmp_path / "new" / "report"
+    proc = subprocess.Popen([sys.executable, "-m", "adventures", "report", str(scenario), "--games", "100000",
+                             "--hero-games", "0", "--workers", "1", "--no-progress", "--out", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
+    deadline = time.monotonic() + 60
+    while not out.exists() and time.monotonic() < deadline:      # the run has started its games
+        time.sleep(0.05)
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 128 + signal.SIGTERM and "Traceback" not in err, err
+    assert not (tmp_path / "new").exists()
