@@ -78,8 +78,8 @@ def main(argv: list[str] | None = None) -> int:
         # The system failed a read or write the command could not foresee (`> /dev/full`, a
         # disk that fills during the run, a device error): one line and exit 1, a failed run.
         _silence_stdout()
-        where = f"{exc.filename}: " if exc.filename else ""
-        print(f"adventures: {where}{exc.strerror or exc}", file=sys.stderr)
+        where = exc.filename or "the output"     # no file named: the command's own output
+        print(f"adventures: {where}: cannot write: {exc.strerror or exc}", file=sys.stderr)
         return 1
     finally:
         signal.signal(signal.SIGTERM, previous)

@@ -3,6 +3,7 @@ content, compiled modules). Standard library only: `adventures/__init__` asks it
 the engine is imported."""
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import tempfile
@@ -43,14 +44,20 @@ def make_folder(path: Path, what: str, error: type[Exception]) -> Path:
     return path
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write `text` to `path` through a temporary file in the same folder, renamed over it:
-    the old file stays whole until the new one is complete, and the temporary file is
-    removed on any error (a full disk, a folder in the way). Raises OSError."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+@contextlib.contextmanager
+def replaced_when_done(path: Path):
+    """A temporary path beside `path` (same suffix, so writers that pick the format by the
+    name still do) for the block to write; renamed over `path` when the block succeeds,
+    removed when it fails: a full disk or an interrupt leaves the old file whole (or none)
+    and no partial or empty one. Raises what the block raises."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=f".tmp{path.suffix}", dir=path.parent)
+    os.close(fd)
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(tmp, 0o666 & ~umask)      # the permissions a plain open() would give, not mkstemp's 0600
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        yield Path(tmp)
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -58,3 +65,10 @@ def write_atomically(path: Path, text: str) -> None:
         except OSError:
             pass
         raise
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write `text` to `path` through a temporary file in the same folder, renamed over it
+    (`replaced_when_done`). Raises OSError."""
+    with replaced_when_done(path) as tmp, open(tmp, "w", encoding="utf-8") as fh:
+        fh.write(text)

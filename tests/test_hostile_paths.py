@@ -373,3 +373,41 @@ def test_an_interrupted_run_keeps_a_folder_that_was_already_there_and_anything_w
     (written / "deep" / "result.csv").write_text("x")
     limits.remove_empty_created()
     assert kept.is_dir() and (written / "deep" / "result.csv").exists()
+
+
+def test_an_output_written_through_replaced_when_done_leaves_nothing_when_the_write_fails(tmp_path):
+    """A full disk mid-write: no empty or partial file, no temporary file, the old file whole."""
+    from adventures.home import replaced_when_done
+    old = tmp_path / "cells.csv"
+    old.write_text("old results")
+    with pytest.raises(OSError), replaced_when_done(old) as tmp:
+        tmp.write_text("half")
+        raise OSError(28, "No space left on device")
+    with pytest.raises(OSError), replaced_when_done(tmp_path / "new.png") as tmp:
+        raise OSError(28, "No space left on device")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cells.csv"] and old.read_text() == "old results"
+
+
+def test_a_screenshot_that_cannot_be_written_is_a_failed_run_and_leaves_nothing(tmp_path, home, monkeypatch):
+    def full(self, data):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(Path, "write_bytes", full)
+    code, lines = run_cli("screenshot", SCENARIO, "--turns", "0", "--out", tmp_path / "s.png", seconds=60)
+    assert_refused(code, lines, "s.png", expected_code=1)
+    assert not (tmp_path / "s.png").exists() and not list(tmp_path.glob(".s.png.*"))
+
+
+def test_an_output_file_ending_in_a_slash_is_refused_as_a_folder(tmp_path):
+    with pytest.raises(limits.OutputError, match="names a folder"):
+        limits.output_file(f"{tmp_path}/params/")
+
+
+def test_matchups_refuses_an_empty_name_in_a_list_instead_of_dropping_it(home):
+    code, lines = run_cli("matchups", "--heroes", "leonardo,,raphael", "--games", "1", "--workers", "1")
+    assert_refused(code, lines, "--heroes")
+
+
+@pytest.mark.parametrize("name", ["shredder", "KRANG", "shredder-1p", "duel-leonardo-raphael"])
+def test_validate_takes_a_scenario_by_the_names_every_command_takes(home, name):
+    code, lines = run_cli("validate", name)
+    assert code == 0 and lines and lines[0].startswith("ok  "), lines

@@ -7,9 +7,12 @@ and that player's hand, exactly as the app draws them.
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
+from pathlib import Path
 
+from adventures.home import replaced_when_done
 from adventures.rules.tags import ALL_TAGS
 from adventures.tools import limits
 
@@ -50,8 +53,9 @@ def run(args: argparse.Namespace) -> int:
         import pygame
         if not isinstance(exc, (OSError, pygame.error)):
             raise
-        print(f"adventures screenshot: {args.out}: cannot write: {exc}", file=sys.stderr)
-        return 2
+        print(f"adventures screenshot: {args.out}: cannot write: {getattr(exc, 'strerror', None) or exc}",
+              file=sys.stderr)
+        return 1
     print(f"wrote {path}")
     return 0
 
@@ -75,7 +79,10 @@ def take(scenario, seed: int, turns: int, out: str, size=(1600, 1000), at: str =
     if at and app.shot_at_end:
         raise NoSuchMoment(f"no player decision tagged {at!r} came up after turn {turns} before the game ended "
                            f"(seed {seed}): nothing written; try another --seed or fewer --turns")
-    pygame.image.save(app.screen, out)
+    buffer = io.BytesIO()              # encoded here, written by Python, which sees a full disk
+    pygame.image.save(app.screen, buffer, out)          # (SDL's own writer reports success)
+    with replaced_when_done(Path(out)) as tmp:
+        tmp.write_bytes(buffer.getvalue())
     return out
 
 

@@ -62,8 +62,12 @@ def run(args: argparse.Namespace) -> int:
     from adventures.content.catalog import load_catalog
     cat = load_catalog()
     # names as a match file gives them: resolved to their keys by the one normalisation
-    hero_names = [h.strip() for h in args.heroes.split(",") if h.strip()]
-    board_names = [b.strip() for b in args.boards.split(",") if b.strip()]
+    for option, listed in (("--heroes", args.heroes), ("--boards", args.boards)):
+        if any(not item.strip() for item in listed.split(",")):     # "leonardo,,raphael": never dropped silently
+            print(f"adventures matchups: {option}: an empty name in {listed[:80]!r}", file=sys.stderr)
+            return 2
+    hero_names = [h.strip() for h in args.heroes.split(",")]
+    board_names = [b.strip() for b in args.boards.split(",")]
     found_heroes = [(h, cat.hero(h)) for h in hero_names]
     found_boards = [(b, match_board(cat, b)) for b in board_names]
     from engine.content.loader import suggest

@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 from collections import defaultdict
 
+from adventures.persistence.replay import ReplayWriteError
 from adventures.sim import stats
 from engine.content.schema import MatchDef
 from engine.state import HERO
@@ -51,6 +52,8 @@ def play_one_match(match: MatchDef, seed: int, catalog, check_invariants: bool =
         if replay_path is not None:
             from adventures.persistence.replay import export_replay
             export_replay(game, replay_path)
+    except ReplayWriteError:  # the run cannot write its replays: stop it, no game is at fault
+        raise
     except Exception as exc:  # one broken game must not sink a long run
         record.update(heroes="", teams="", winner="error", winner_team=-1, winner_seats="",
                       reason=f"{type(exc).__name__}: {exc}"[:300], turns=0, decisions=0, hero_health="")

@@ -16,6 +16,11 @@ from adventures.persistence.hashing import state_hash
 from adventures.persistence.save import SaveError, game_record, load_record, restore, write_record
 
 
+class ReplayWriteError(SaveError, OSError):
+    """A replay file could not be written (a full disk): the run's fault, not the game's, so
+    batch runs stop on it instead of counting a crashed game."""
+
+
 class ReplayDiverged(Exception):
     """The re-run game asked something the recording cannot answer."""
 
@@ -50,7 +55,10 @@ def export_replay(game, path: str | os.PathLike) -> None:
     record = game_record(game)
     record["replay"] = True
     record["result"] = {"winner": game.over.winner, "reason": game.over.reason}
-    write_record(record, path)
+    try:
+        write_record(record, path)
+    except SaveError as exc:
+        raise ReplayWriteError(str(exc)) from None
 
 
 def load_replay(path: str | os.PathLike, catalog=None) -> dict:

@@ -122,7 +122,7 @@ def instructions_per_game(scenario, games: int, seed: int) -> float | None:
 
 def run(args: argparse.Namespace) -> int:
     files = args.scenarios or default_files()
-    scenarios = runner.load_scenarios_for_command(files)
+    scenarios = runner.load_scenarios_for_command(files, "bench")
     if scenarios is None:
         return 2
     from engine.content.schema import MatchDef, MatchSeatDef

@@ -18,6 +18,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from adventures.home import replaced_when_done, write_atomically
 from adventures.sim import runner, stats
 from adventures.tools import limits
 
@@ -86,7 +87,8 @@ def plots(out: Path, slug: str, title: str, records: list[dict], summary: dict, 
     def save(fig, name):
         path = out / f"{slug}-{name}.png"
         fig.tight_layout()
-        fig.savefig(path, dpi=90)
+        with replaced_when_done(path) as tmp:       # a full disk leaves no empty picture
+            fig.savefig(tmp, dpi=90)
         plt.close(fig)
         files[name] = path.name
 
@@ -146,7 +148,7 @@ def plots(out: Path, slug: str, title: str, records: list[dict], summary: dict, 
 
 def write(out: Path, sections: list[str]) -> Path:
     path = out / "report.md"
-    path.write_text("\n\n".join(sections) + "\n", encoding="utf-8")
+    write_atomically(path, "\n\n".join(sections) + "\n")
     return path
 
 
@@ -178,7 +180,11 @@ def run(args: argparse.Namespace) -> int:
                 if args.hero_games > 0 else []
             cards = card_figures(records)
             slug = _slug(Path(f).stem)
-            files = plots(out, slug, sc.name, records, s, heroes, cards)
+            try:
+                files = plots(out, slug, sc.name, records, s, heroes, cards)
+            except OSError as exc:     # the disk filled during the run
+                print(f"adventures report: {out}: cannot write the plots: {exc.strerror or exc}", file=sys.stderr)
+                return 1
             lo, hi = s["win_rate_ci95"]
             lines = [f"## {sc.name} (`{f}`)", "",
                      f"- heroes win **{s['win_rate']:.1%}** (95% CI {lo:.1%} - {hi:.1%}) of {s['games']} games"
@@ -208,6 +214,6 @@ def run(args: argparse.Namespace) -> int:
         path = write(out, sections)
     except OSError as exc:     # the folder vanished or the disk filled during the run
         print(f"adventures report: {out}: cannot write the report: {exc.strerror or exc}", file=sys.stderr)
-        return 2
+        return 1
     print(f"wrote {path} and {len(list(out.glob('*.png')))} plots in {time.perf_counter() - t0:.1f} s")
     return 0

@@ -14,6 +14,7 @@ import os
 import sys
 import time
 
+from adventures.persistence.replay import ReplayWriteError
 from adventures.sim import runner, stats
 from adventures.tools import limits
 from engine.content.schema import MatchDef
@@ -61,6 +62,9 @@ def run(args: argparse.Namespace) -> int:
         try:
             records = runner.run_games(scenario, args.games, seed, workers, args.check_invariants, advance,
                                        cluster=args.cluster, replay_dir=replay_dir)
+        except ReplayWriteError as exc:   # the disk filled: a failed run, said in one line
+            print(f"adventures simulate: {exc}", file=sys.stderr)
+            return 1
         except OSError as exc:            # e.g. an unreachable --cluster address
             print(f"adventures simulate: {exc}", file=sys.stderr)
             return 2

@@ -20,6 +20,8 @@ import sys
 import time
 from pathlib import Path
 
+from adventures.content.scenario_names import scenario_file
+from adventures.home import replaced_when_done
 from adventures.sim import runner, stats
 from adventures.tools import limits
 from engine.content.loader import ContentError
@@ -50,7 +52,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        base, grid, extra = runner.load_sweep(args.sweep)
+        base, grid, extra = runner.load_sweep(scenario_file(args.sweep) or args.sweep)   # a name in scenarios/ too
     except ContentError as exc:
         print(str(exc), file=sys.stderr)
         return 2
@@ -84,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
         files = write_outputs(args.out, base.name, grid, results, records, plots=not args.no_plots)
     except OSError as exc:     # the folder vanished or the disk filled during the run
         print(f"adventures sweep: {args.out}: cannot write the results: {exc.strerror or exc}", file=sys.stderr)
-        return 2
+        return 1
     print(f"{len(records)} games in {elapsed:.1f} s ({len(records) / max(elapsed, 1e-9):.0f} games/s); "
           f"wrote {', '.join(str(f) for f in files)}")
     return 1 if any(c["errors"] for c in results) else 0
@@ -138,14 +140,14 @@ def write_outputs(out: str | Path, title: str, grid: dict[str, list], cells: lis
     names = list(grid)
     by_cell = {c["cell"]: c for c in cells}
     games_csv = out / "games.csv"
-    with games_csv.open("w", newline="") as fh:
+    with replaced_when_done(games_csv) as tmp, tmp.open("w", newline="") as fh:
         w = csv.writer(fh)
         w.writerow(["cell", *names, *(GAME_HEADERS.get(c, c) for c in GAME_COLUMNS)])
         for r in records:
             p = by_cell[r["cell"]]["params"]
             w.writerow([r["cell"], *(p[n] for n in names), *(r.get(c, "") for c in GAME_COLUMNS)])
     cells_csv = out / "cells.csv"
-    with cells_csv.open("w", newline="") as fh:
+    with replaced_when_done(cells_csv) as tmp, tmp.open("w", newline="") as fh:
         w = csv.writer(fh)
         w.writerow(["cell", *names, *CELL_COLUMNS])
         for c in cells:

@@ -15,6 +15,7 @@ matplotlib.use("Agg")   # before pyplot: headless, and never steal a display fro
 
 import matplotlib.pyplot as plt  # noqa: E402
 
+from adventures.home import replaced_when_done  # noqa: E402
 from adventures.sim.stats import wilson  # noqa: E402
 
 
@@ -51,7 +52,8 @@ def plot_parameter(path: str | os.PathLike, param: str, values: list, cells: lis
                  f"{', pooled over the other parameters' if len(cells[0]['params']) > 1 else ''})", fontsize=9)
     fig.tight_layout()
     out = Path(path)
-    fig.savefig(out)
+    with replaced_when_done(out) as tmp:      # a full disk leaves no empty picture
+        fig.savefig(tmp)
     plt.close(fig)
     return out
 
@@ -78,6 +80,7 @@ def plot_heatmap(path: str | os.PathLike, params: list[str], grid: dict[str, lis
     ax.set_title(title, fontsize=10)
     fig.tight_layout()
     out = Path(path)
-    fig.savefig(out)
+    with replaced_when_done(out) as tmp:      # a full disk leaves no empty picture
+        fig.savefig(tmp)
     plt.close(fig)
     return out

@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
+from adventures.persistence.replay import ReplayWriteError
 from adventures.tools.limits import MAX_CELLS, MAX_GAMES
 from engine.content.loader import ContentError, Problem, line_of, load
 from engine.content.schema import MAX_SEED, MatchDef, OverridesDef, ScenarioDef
@@ -85,7 +86,8 @@ def load_scenarios_for_command(paths, command: str | None = None, kinds: Iterabl
                 return None
             continue
         if found is None and os.sep not in os.fspath(path) and Path(path).suffix not in (".yaml", ".yml"):
-            print(f"adventures {command or 'run'}: {unknown_name_message(os.fspath(path))}", file=sys.stderr)
+            print(f"adventures{' ' + command if command else ''}: {unknown_name_message(os.fspath(path))}",
+                  file=sys.stderr)
             return None
         path = os.fspath(found) if found is not None else path
         kind, line = scenario_kind(path)
@@ -359,6 +361,8 @@ def play_one(scenario: ScenarioDef, seed: int, check_invariants: bool = False,
         if replay_path is not None:
             from adventures.persistence.replay import export_replay
             export_replay(game, replay_path)
+    except ReplayWriteError:  # the run cannot write its replays: stop it, no game is at fault
+        raise
     except Exception as exc:  # one broken game must not sink a 10,000-game run
         record.update(winner="error", reason=f"{type(exc).__name__}: {exc}"[:300], rounds=0, completions=0,
                       villain_health=0, villain_max=0, hero_deaths=0, players_eliminated=0, decisions=0,

@@ -36,7 +36,9 @@ def run(args: argparse.Namespace) -> int:
             return _new(folder, args.kind, args.name, args.force)
         return _show(folder)
     except OSError as exc:
-        print(f"adventures content: {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
+        if exc.filename is None:    # writing to our output (a closed pipe, > /dev/full): cli.main says it
+            raise
+        print(f"adventures content: {exc.filename}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     except Exception as exc:   # the promise is: no tracebacks, ever
         print(f"adventures content: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
@@ -69,8 +71,15 @@ def _new(folder: Path, kind: str, name: str, force: bool) -> int:
     if refusals:
         print(f"adventures content new: {refusals[0]}", file=sys.stderr)
         return 2
-    target.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(target, render(kind, name))
+    try:     # made through output_folder, so a failed run takes back the folders it made
+        limits.output_folder(target.parent, "content folder")
+        write_atomically(target, render(kind, name))
+    except limits.OutputError as exc:
+        print(f"adventures content new: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:      # the disk filled
+        print(f"adventures content new: {target}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+        return 1
     shipped = name in shipped_names(kind) or kind in ("traps", "allies")
     print(f"wrote {target}")
     print(f"  {'replaces the shipped ' + kind if shipped else 'adds a new ' + kind}; "

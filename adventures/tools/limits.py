@@ -315,6 +315,8 @@ def output_file(path: str | os.PathLike, what: str = "output file") -> Path:
     """Check a file can be written at `path` (its folder exists and is writable, the path is
     not a folder); raise OutputError. Nothing is created."""
     target = Path(path)
+    if os.fspath(path).endswith(os.sep):       # Path() drops the slash that asks for a folder
+        raise OutputError(f"{os.fspath(path)}: the {what} names a folder (it ends in {os.sep})")
     try:
         st = target.stat()
     except FileNotFoundError:

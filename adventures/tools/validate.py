@@ -23,6 +23,7 @@ from adventures.content.catalog import (
     build_catalog,
 )
 from adventures.content.checks import check_against, check_model
+from adventures.content.scenario_names import builtin_name, builtin_scenario, scenario_file
 from adventures.content.sources import build_merged, user_content_dir
 from adventures.tools import limits
 from engine.content.loader import ContentError, Loaded, Problem, line_of, load, suggest
@@ -46,6 +47,11 @@ def run(args: argparse.Namespace) -> int:
                 return 0 if args.content is None else 2
             paths, args.content = [os.fspath(folder)], os.fspath(folder)
         return _run(paths, args.content)
+    except OSError as exc:
+        if exc.filename is None:   # our own output failed (| head, > /dev/full): cli.main says it
+            raise
+        print(f"adventures validate: {exc.filename}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     except Exception as exc:  # the promise is: no tracebacks, ever
         print(f"adventures validate: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 2
@@ -72,11 +78,38 @@ def _files(paths: list[str]) -> tuple[list[str], list[str]]:
     return found, missing
 
 
+def _by_name(paths: list[str]) -> tuple[list[str], list[str]]:
+    """(paths, built-in names): a scenario named as every command takes it (a file in
+    scenarios/ without its folder or `.yaml`, or `shredder`/`krang`) is validated as played."""
+    out, builtins = [], []
+    for raw in paths:
+        if os.path.lexists(raw):
+            out.append(raw)
+        elif scenario_file(raw) is not None:
+            out.append(os.fspath(scenario_file(raw)))
+        elif builtin_name(raw):
+            builtins.append(builtin_name(raw))
+        else:
+            out.append(raw)
+    return out, builtins
+
+
 def _run(paths: list[str], content: str | None) -> int:
+    paths, builtins = _by_name(paths)
+    failed = False
+    for name in builtins:
+        try:
+            builtin_scenario(name)
+            print(f"ok  <built-in {name}>")
+        except ContentError as exc:
+            print(str(exc))
+            failed = True
+    if not paths:
+        return 2 if failed else 0
     files, missing = _files(paths)
     for line in missing:
         print(line)
-    failed = bool(missing)
+    failed = failed or bool(missing)
     if not files and not missing:
         print(f"{', '.join(paths)}: no YAML files found")
         failed = True             # an empty folder validates nothing: never "ok"
@@ -84,8 +117,12 @@ def _run(paths: list[str], content: str | None) -> int:
     for file in files:
         try:
             problems = _check(file, content, catalogs)
+        except OSError as exc:
+            if exc.filename is None:
+                raise
+            problems = [Problem(file, 1, "", f"cannot read {exc.filename}: {exc.strerror or exc}")]
         except Exception as exc:  # one broken file must not hide the others
-            print(f"{file}: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+            print(f"{file}: internal error: {type(exc).__name__}: {exc}")   # a finding, with the others
             failed = True
             continue
         if problems:

@@ -28,8 +28,26 @@ Text = Annotated[str, Field(max_length=600)]
 Op = dict[str, Any]  # one effect operation, `{op_name: args}`; checked against the op registry
 
 
+def _takes_numbers_not_bools(annotation) -> bool:
+    """Whether a field's type takes numbers (int or float, maybe optional) and not bools."""
+    import types
+    import typing
+    args = typing.get_args(annotation) if typing.get_origin(annotation) in (typing.Union, types.UnionType) \
+        else (annotation,)
+    args = {typing.get_args(a)[0] if typing.get_origin(a) is typing.Annotated else a for a in args}
+    return bool(args & {int, float}) and bool not in args
+
+
 class Strict(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _no_yes_for_a_number(cls, value, info):
+        # pydantic reads `health: true` as 1 and `seed: no` as 0: a silent substitute
+        if isinstance(value, bool) and _takes_numbers_not_bools(cls.model_fields[info.field_name].annotation):
+            raise ValueError(f"expected a number, got {str(value).lower()}")
+        return value
 
 
 class EffectBlock(Strict):
