@@ -411,3 +411,11 @@ def test_matchups_refuses_an_empty_name_in_a_list_instead_of_dropping_it(home):
 def test_validate_takes_a_scenario_by_the_names_every_command_takes(home, name):
     code, lines = run_cli("validate", name)
     assert code == 0 and lines and lines[0].startswith("ok  "), lines
+
+
+def test_content_with_a_data_folder_that_is_a_file_says_so(tmp_path, monkeypatch):
+    data = tmp_path / "data"
+    data.write_text("not a folder")
+    monkeypatch.setenv("TMNT_ADVENTURES_HOME", str(data))
+    code, lines = run_cli("content")
+    assert_refused(code, lines, str(data))

@@ -90,6 +90,11 @@ def _new(folder: Path, kind: str, name: str, force: bool) -> int:
 def _show(folder: Path) -> int:
     from adventures.content.catalog import CONTENT_ROOT, load_catalog
     from adventures.content.sources import build_merged
+    try:       # a data folder that is a file: say so, not "(empty)"
+        limits.check_folder(folder, "content folder", writable=False)
+    except limits.OutputError as exc:
+        print(f"adventures content: {exc}", file=sys.stderr)
+        return 2
     print(f"your content folder: {folder}")
     if not folder.is_dir():
         print("  (empty) start one with: adventures content new villain shredder")
