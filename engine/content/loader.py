@@ -661,7 +661,9 @@ def _check_sweep(data: dict, file: str, lines: Lines) -> dict:
     base = data.get("base")
     if isinstance(base, str):
         if not (Path(file).parent / base).is_file() and not Path(base).is_file():
-            problems.append(Problem(file, line_of(lines, "base"), "base", f"scenario file '{base}' not found"))
+            there = any(os.path.lexists(p) for p in (Path(file).parent / base, Path(base)))
+            problems.append(Problem(file, line_of(lines, "base"), "base",
+                                    f"scenario file '{base}' " + ("is not a regular file" if there else "not found")))
     elif isinstance(base, dict):
         try:
             validate(ScenarioDef, base, file, lines, at="base")
