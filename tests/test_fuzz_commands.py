@@ -348,11 +348,11 @@ def test_content_new_onto_a_folder_refuses_and_leaves_no_temporary_file(world):
 
 
 def test_preferences_on_a_full_disk_leave_no_temporary_file(world, monkeypatch):
+    from adventures import home
     from adventures.app import userdata
-    real_fdopen = os.fdopen
 
-    def fdopen(fd, *a, **k):
-        fh = real_fdopen(fd, *a, **k)
+    def full_disk_open(path, *a, **k):       # every write of home's writers fails as on a full disk
+        fh = open(path, *a, **k)
 
         def write(_text):
             raise OSError(28, "No space left on device")
@@ -360,7 +360,7 @@ def test_preferences_on_a_full_disk_leave_no_temporary_file(world, monkeypatch):
         return fh
     assert userdata.check_home() == ""
     before = files_under(world["tmp"])
-    monkeypatch.setattr(os, "fdopen", fdopen)
+    monkeypatch.setattr(home, "open", full_disk_open, raising=False)
     userdata.save_prefs({"text_size": 1})
     assert files_under(world["tmp"]) == before
 
