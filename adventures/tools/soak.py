@@ -308,6 +308,10 @@ def _play_chunk(seeds: list[int], content: str | None, replay_check: bool) -> li
     return [asdict(play_one(s, content, replay_check)) for s in seeds]
 
 
+def _play_chunk_task(task: tuple) -> list[dict]:
+    return _play_chunk(*task)
+
+
 # ---------------------------------------------------------------- many games
 def soak(games: int, seed: int = 0, workers: int = 1, content: str | None = None,
          replay_check: bool = True, progress=None) -> Totals:
@@ -320,11 +324,16 @@ def soak(games: int, seed: int = 0, workers: int = 1, content: str | None = None
             if progress:
                 progress(totals)
         return totals
-    from concurrent.futures import ProcessPoolExecutor
+    import multiprocessing as mp
+
+    from adventures.sim.runner import _ignore_interrupt
     size = max(1, min(25, games // (workers * 4) or 1))
-    chunks = [seeds[i:i + size] for i in range(0, len(seeds), size)]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for done in pool.map(_play_chunk, chunks, [content] * len(chunks), [replay_check] * len(chunks)):
+    chunks = [(seeds[i:i + size], content, replay_check) for i in range(0, len(seeds), size)]
+    ctx = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
+    # a Pool, not an executor: leaving the block on Ctrl-C terminates the workers at once,
+    # where an executor would first finish every chunk already handed out
+    with ctx.Pool(workers, initializer=_ignore_interrupt) as pool:
+        for done in pool.imap(_play_chunk_task, chunks):
             for d in done:
                 totals.add(Outcome(**d))
             if progress:
