@@ -109,6 +109,31 @@ def layout_problems(scene) -> list[str]:
     return found
 
 
+def players_problems(scene, surf, may_scroll: bool = False) -> list[str]:
+    """Issue 28 item 2: with 4 players at large text the players' column scrolled and the
+    last player was below the fold. Every player's row must be drawn whole inside the
+    status column, with the column at its top and scrolled to its end alike (a row that
+    only scrolling brings into view is a problem), and the column must not need scrolling."""
+    hud = scene.hud
+    sides = [s for s in scene.game.sides if not s.is_enemy]
+    found = []
+    for scroll in (0, 10 ** 5):
+        hud.scroll = scroll
+        scene.draw(surf, 0)
+        drawn = {id(side): r for side, r in hud.player_rects}
+        for side in sides:
+            r = drawn.get(id(side))
+            if r is None:
+                found.append(f"player {side.name} not drawn")
+            elif not (hud.side_rect.contains(r) and surf.get_rect().contains(r)):
+                found.append(f"player {side.name}'s row {tuple(r)} outside the column {tuple(hud.side_rect)}"
+                             f" (scrolled {scroll})")
+        if hud.scroll and not may_scroll:
+            found.append(f"the status column scrolls (content {hud.content_h} px)")
+    hud.scroll = 0
+    return found
+
+
 # ---------------------------------------------------------------- the moments of a game
 def moments(app):
     """(name, prepare) pairs: each prepares the game scene for one moment of play."""
@@ -187,6 +212,7 @@ def test_every_moment_of_play_fits_every_window_and_text_size(name):
                 found += [f"{where}: {p}" for p in problems_in(surf, lambda s: scene.draw(s, 0))]
                 if scene.overlay is None:
                     found += [f"{where}: {p}" for p in layout_problems(scene)]
+                    found += [f"{where}: {p}" for p in players_problems(scene, surf)]
                 if scene.overlay is not None and hasattr(scene.overlay, "buttons"):
                     found += [f"{where}: button {b.label!r} outside the window" for b in scene.overlay.buttons
                               if not surf.get_rect().contains(b.rect)]
@@ -269,6 +295,25 @@ def test_the_layout_gives_every_region_its_room_for_four_players():
             assert L.board.width >= min(0.5 * L.top.width, 1.6 * L.board.height), (w, h, scale, L)
             assert L.combat.width >= 230 * scale and L.combat.height >= 120, (w, h, scale, L)
             assert L.init_rows * L.init_per_row >= 10
+
+
+def test_every_player_stays_in_view_when_even_the_tersest_column_is_too_tall():
+    """Issue 28 item 2, the last resort: a column taller than the window even with its
+    tersest rows (long plans at 130% on the smallest window) keeps the players whole at
+    its bottom; only the enemies, threat and plan above them scroll."""
+    app = shoot(games()["shredder-4p"], 1, 6, SIZES[1])
+    scene = app.game_scene
+    dict(moments(app))["a decision"]()
+    scene.game.adv.data["fallen"] = ["Manhattan", "Brooklyn", "Bronx", "Staten Island"]
+    scene.game.adv.data["last_roll"] = {"face": "3", "why": "a trap deep in the sewers, rolled for every hero "
+                                                            "standing in a borough that has fallen to the Foot Clan"}
+    scene.game.adv.data["trap_discard"] = ["a trap"]
+    T.set_scale(1.3)
+    surf = pygame.Surface((960, 600))
+    found = problems_in(surf, lambda s: scene.draw(s, 0))
+    found += players_problems(scene, surf, may_scroll=True)
+    assert scene.hud.density == scene.hud.TERSE and scene.hud.content_h > scene.hud.status_h
+    assert not found, found
 
 
 def test_the_text_function_shrinks_a_name_before_cutting_and_reports_any_cut():

@@ -371,6 +371,10 @@ class GameScene:
 
     def _click_hit(self, hit) -> None:
         kind = hit[0]
+        if kind == "row":                  # a compact row of the status column: its pile, if any
+            if hit[2] is None:
+                return
+            hit, kind = hit[2], hit[2][0]
         if kind == "card":
             if self.model is not None:
                 self.pick(self.model.options_for_card(hit[1]), hit[1].name)
@@ -630,6 +634,8 @@ class GameScene:
                                       note=self._card_note(card))
             elif (hit := self.hud.hits.at(self.hover_pos)) is not None and hit[0] == "prov":
                 self._tooltip(surf, list(hit[1].lines), screen)
+            elif hit is not None and hit[0] == "row":
+                self._tooltip(surf, list(hit[1]), screen)
             elif bv.hover_space is not None and L.board.collidepoint(self.hover_pos):
                 self._tooltip(surf, self._space_lines(bv.hover_space), L.board)
             elif hit is not None and hit[0] == "init":

@@ -127,27 +127,34 @@ class MatchHud(Hud):
                   intents: dict[int, list[str]] | None = None, hover_pos=(-1, -1)) -> int:
         self.intents = {}
         self.side_rect = pygame.Rect(rect)
+        self.player_rects = []
+        self.scroll = self.content_h = 0          # this column never scrolls: its rows compact instead
         self.kinds = seat_kinds
         pygame.draw.rect(surf, T.PANEL, rect)
         pygame.draw.line(surf, T.PANEL_EDGE, rect.topleft, rect.bottomleft)
         x, w = rect.left + 12, rect.width - 24
-        y = rect.top + 10
         match = game.scenario
-        y += T.draw_wrapped(surf, f"{MODE_NAMES[match.mode]} on {board_name(game)}".upper(), pygame.Rect(x, y, w, 200),
-                            13, T.MUTED, bold=True) + 2
-        cur = game.current
-        if cur is not None and not cur.is_enemy:
-            who = seat_kinds.get(cur.index, "")
-            y += T.draw_wrapped(surf, f"{cur.name}'s turn" + (f" ({who})" if who else ""), pygame.Rect(x, y, w, 80),
-                                15, T.seat_color(cur), bold=True)
-        for line in rule_lines(match):
-            y += T.draw_wrapped(surf, line, pygame.Rect(x, y, w, 200), 12, T.MUTED, line_gap=0)
-        y = self._players(surf, game, x, y + 8, w, seat_kinds, rect.bottom)
-        for side in game.sides:
-            for note in hero_notes(side):
-                y += T.draw_wrapped(surf, f"{side.hero.name if side.hero else side.name}: {note}",
-                                    pygame.Rect(x, y, w, 200), 12, T.seat_color(side), line_gap=0)
-        return y
+
+        def column(s, level, y=0):
+            y += T.draw_wrapped(s, f"{MODE_NAMES[match.mode]} on {board_name(game)}".upper(), pygame.Rect(x, y, w, 200),
+                                13, T.MUTED, bold=True) + 2
+            cur = game.current
+            if cur is not None and not cur.is_enemy:
+                who = seat_kinds.get(cur.index, "")
+                y += T.draw_wrapped(s, f"{cur.name}'s turn" + (f" ({who})" if who else ""), pygame.Rect(x, y, w, 80),
+                                    15, T.seat_color(cur), bold=True)
+            for line in rule_lines(match):
+                y += T.draw_wrapped(s, line, pygame.Rect(x, y, w, 200), 12, T.MUTED, line_gap=0)
+            y = self._players(s, game, x, y + 8, w, seat_kinds, compact=level >= self.COMPACT_PLAYERS)
+            for side in game.sides:
+                for note in hero_notes(side):
+                    y += T.draw_wrapped(s, f"{side.hero.name if side.hero else side.name}: {note}",
+                                        pygame.Rect(x, y, w, 200), 12, T.seat_color(side), line_gap=0)
+            return y
+
+        # the same densities as the adventure's column: compact player rows when the full ones do not fit
+        self.density = self.fitting_density(column, rect.height - 20)
+        return column(surf, self.density, rect.top + 10)
 
     kinds: dict[int, str] = {}
 
