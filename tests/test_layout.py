@@ -11,6 +11,7 @@ and a free-for-all at every size x text size.
 """
 from __future__ import annotations
 
+import functools
 import os
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -51,8 +52,9 @@ def games():
 # ---------------------------------------------------------------- what a picture must not have
 def problems_in(surf: pygame.Surface, draw) -> list[str]:
     """Draw with the text register on; every cut string, every line of text outside the
-    window (text under a scroll view's clip is that view's business) and every line drawn
-    over a good part of another (a heading over its value) is a problem."""
+    window (text under a scroll view's clip is that view's business), every line drawn
+    over a good part of another (a heading over its value) and every provenance badge
+    over any part of a line (the end of a small card's name) is a problem."""
     T.reset_cuts(trace=surf)
     draw(surf)
     found = [f"cut: {full!r} drawn as {shown!r}" for full, shown in T.CUTS]
@@ -64,10 +66,14 @@ def problems_in(surf: pygame.Surface, draw) -> list[str]:
         elif text.strip():
             layers[-1].append((text, rect))
     for layer in layers:
+        marks = [rect for text, rect in layer if text == T.MARK]
+        layer = [(text, rect) for text, rect in layer if text != T.MARK]
         for text, rect in layer:
             if not screen.contains(rect):
                 found.append(f"outside the window: {text!r} at {tuple(rect)}")
         found += overlapping_text(layer)
+        found += [f"badge {tuple(m)} over text {text!r} {tuple(rect)}" for m in marks for text, rect in layer
+                  if m.colliderect(rect)]
     T.reset_cuts()
     return found
 
@@ -149,8 +155,11 @@ def moments(app):
 
     def combat():
         decision_moment()
-        a, d = players[0].fighters[0], next(s for s in game.sides if s is not players[0]).fighters[0]
-        snap = CombatSnapshot(a, d, (players[0].hand or players[0].discard or [None])[0], None)
+        other = next(s for s in game.sides if s is not players[0])
+        a, d = players[0].fighters[0], other.fighters[0]
+        # the defender's card from its own deck: an enemy's card carries the approximation badge
+        snap = CombatSnapshot(a, d, (players[0].hand or players[0].discard or [None])[0],
+                              (other.deck or other.discard or [None])[0])
         snap.att, snap.dfn, snap.damage = 4, 2, 2
         snap.steps = ["AFTER COMBAT: a long effect line that has to wrap inside the combat panel "
                       "rather than run past its edge", "Initiative: the next card"]
@@ -314,6 +323,60 @@ def test_every_player_stays_in_view_when_even_the_tersest_column_is_too_tall():
     found += players_problems(scene, surf, may_scroll=True)
     assert scene.hud.density == scene.hud.TERSE and scene.hud.content_h > scene.hud.status_h
     assert not found, found
+
+
+def draw_hand(hand, surf, rect, side, mark) -> None:
+    hand.draw(surf, rect, side, hidden=False, legal=set(), choosing=False, hover_pos=(-1, -1),
+              mark_of=lambda card: mark)
+
+
+def test_a_hand_shares_one_name_size_the_largest_that_fits_every_name(monkeypatch):
+    """Names in one hand were each shrunk on their own, so sizes varied from card to card.
+    The hand's names share one size: every name fits its card whole at it, and one size
+    larger at least one would not (it is the largest). With a badge on every card (the
+    owner's content) the names keep clear of it (problems_in checks badge over text)."""
+    from adventures.app import card_view, provenance
+    from adventures.app.hand_view import HandView
+    game = shoot(games()["shredder-4p"], 1, 0, SIZES[1]).game_scene.game
+    yours = provenance.Mark(provenance.YOURS, ("yours",))
+    drawn = []                               # (text, size) of every line drawn in a card's band (white)
+    draw_text = T.draw_text
+
+    def recording(surf, text, pos, size=15, color=T.TEXT, *args, **kw):
+        if color == (255, 255, 255):
+            drawn.append((text, size))
+        return draw_text(surf, text, pos, size, color, *args, **kw)
+
+    monkeypatch.setattr(T, "draw_text", recording)
+    found = []
+    for hero in [s for s in game.sides if not s.is_enemy]:
+        every = {c.name: c for c in [*hero.hand, *hero.deck, *hero.discard]}
+        names = sorted(every, key=len)
+        cards = [every[n] for n in names[-3:] + names[:2]]          # the longest names and the shortest
+        side = type("Side", (), {"name": hero.name, "index": hero.index, "is_enemy": False, "hand": cards,
+                                 "deck": [], "discard": []})()
+        for scale in SCALES:
+            T.set_scale(scale)
+            for size in SIZES:
+                for mark in (None, yours):
+                    hand = HandView()
+                    rect = GameLayout.for_size(*size, 4, scale).hand
+                    surf = pygame.Surface(size)
+                    draw = functools.partial(draw_hand, hand, rect=rect, side=side, mark=mark)
+                    found += [f"{hero} {size} {scale} {mark and 'badge'}: {p}" for p in problems_in(surf, draw)]
+                    cw, ch = hand.card_rects[0][0].size
+                    shared = hand.name_size
+                    assert shared is not None, (hero, size, scale)
+                    biggest, w, n = card_view.name_room((cw, ch))
+                    assert all(card_view.name_lines_at(c.name, shared, w, n) for c in cards)
+                    assert shared == biggest or not all(card_view.name_lines_at(c.name, shared + 1, w, n)
+                                                        for c in cards)
+                    # ...and every name is drawn at it
+                    lines = {line for c in cards for line in card_view.name_lines_at(c.name, shared, w, n)}
+                    drawn.clear()
+                    draw(surf)
+                    assert {size for text, size in drawn if text in lines} == {shared}, (hero.name, size, scale)
+    assert not found, "\n".join(found[:20])
 
 
 def test_the_text_function_shrinks_a_name_before_cutting_and_reports_any_cut():

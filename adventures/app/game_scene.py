@@ -567,8 +567,7 @@ class GameScene:
             faces_rect = die_view.draw_faces(surf, L.combat, model.decision.context or {})
         combat_hover = None
         if faces_rect is None:
-            combat_hover = self.combat.draw(surf, L.combat, self.hover_pos)
-            self._card_badges(surf, self.combat.card_rects)
+            combat_hover = self.combat.draw(surf, L.combat, self.hover_pos, self._card_mark)
         surf.set_clip(clip)
         self.log_shown = faces_rect is None and self.combat.snapshot is None
 
@@ -610,8 +609,7 @@ class GameScene:
             legal = {uid for uid, opts in model.card_opts.items() if set(opts) & set(narrowed)}
         hover_card = self.hand.draw(surf, L.hand, side, hidden=hidden, legal=legal,
                                     choosing=model is not None and bool(model.card_opts), hover_pos=self.hover_pos,
-                                    tabs=tabs, hidden_reason=why)
-        self._card_badges(surf, self.hand.card_rects)
+                                    tabs=tabs, hidden_reason=why, mark_of=self._card_mark)
         badge = provenance.draw_badge(surf, (L.board.left + 8, L.board.bottom - 8), board_mark, 11,
                                       anchor="bottomleft")
         if badge is not None:
@@ -662,12 +660,9 @@ class GameScene:
         return [Button(pygame.Rect(area.left + 8 + k * (w + gap), area.top + 5, w, h), label, value=value, size=14,
                        enabled=enabled) for k, (label, value, enabled) in enumerate(labels)]
 
-    def _card_badges(self, surf, card_rects) -> None:
-        """The approximation / your-content marker in each visible card's top-right corner."""
-        for rect, card in card_rects:
-            if isinstance(card, Card):
-                provenance.draw_badge(surf, (rect.right - 4, rect.top - 5), provenance.of_card(self.game, card),
-                                      10, anchor="topright")
+    def _card_mark(self, card):
+        """The approximation / your-content marker a card face shows in its corner."""
+        return provenance.of_card(self.game, card) if isinstance(card, Card) else None
 
     def _card_note(self, card) -> str:
         mark = provenance.of_card(self.game, card)

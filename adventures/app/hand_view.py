@@ -16,8 +16,10 @@ class HandView:
         self.card_rects: list[tuple[pygame.Rect, object]] = []
 
     def draw(self, surf: pygame.Surface, rect: pygame.Rect, side, *, hidden: bool, legal: set[int],
-             choosing: bool, hover_pos, tabs: list = (), hidden_reason: str = "") -> object | None:
-        """Draw `side`'s hand; returns the card under the mouse (for the detail popup)."""
+             choosing: bool, hover_pos, tabs: list = (), hidden_reason: str = "", mark_of=None) -> object | None:
+        """Draw `side`'s hand; returns the card under the mouse (for the detail popup).
+        `mark_of(card)`: a card's provenance badge. The names share one size, the largest
+        at which every name of the hand fits its card."""
         self.hits.clear()
         self.card_rects = []
         pygame.draw.rect(surf, T.PANEL, rect)
@@ -94,6 +96,9 @@ class HandView:
             pygame.draw.rect(surf, (10, 12, 18), box, border_radius=6)
             surf.blit(img, img.get_rect(center=box.center))
             return None
+        mark_of = mark_of or (lambda card: None)
+        name_size = card_view.shared_name_size(cards, (cw, ch))
+        self.name_size = name_size
         hover_i = None
         for i in range(n - 1, -1, -1):   # topmost (rightmost) card wins overlapping hovers
             visible = rects[i] if i == n - 1 else rects[i].clip(pygame.Rect(rects[i].left, rects[i].top, step,
@@ -107,12 +112,12 @@ class HandView:
             is_legal = card.uid in legal
             lift = 8 if is_legal and choosing else 0
             card_view.draw_card(surf, card, r.move(0, -lift), legal=is_legal and choosing,
-                                dim=choosing and bool(legal) and not is_legal)
+                                dim=choosing and bool(legal) and not is_legal, mark=mark_of(card), name_size=name_size)
         if hover_i is not None:
             card, r = cards[hover_i], rects[hover_i]
             is_legal = card.uid in legal
             card_view.draw_card(surf, card, r.move(0, -14), legal=is_legal and choosing, hover=True,
-                                dim=choosing and bool(legal) and not is_legal)
+                                dim=choosing and bool(legal) and not is_legal, mark=mark_of(card), name_size=name_size)
         for i, (card, r) in enumerate(zip(cards, rects)):
             hit = r if i == n - 1 else pygame.Rect(r.left, r.top - 14, step, r.height + 14)
             self.hits.add(hit, ("card", card))

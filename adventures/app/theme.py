@@ -217,6 +217,15 @@ def _trace(surf: pygame.Surface, text: str, rect: pygame.Rect) -> None:
     TRACE.append((text, rect))
 
 
+MARK = "\x00mark"                      # a TRACE entry that is a badge, not text: no text may lie under it
+
+
+def trace_mark(surf: pygame.Surface, rect: pygame.Rect) -> None:
+    """Keep where a badge was drawn (the layout test: no badge over any text)."""
+    if TRACE is not None:
+        _trace(surf, MARK, rect)
+
+
 def draw_text(surf: pygame.Surface, text: str, pos: tuple[int, int], size: int = 15, color: Color = TEXT,
               bold: bool = False, anchor: str = "topleft", max_width: int | None = None,
               name: bool = False) -> pygame.Rect:
