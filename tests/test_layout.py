@@ -53,8 +53,9 @@ def games():
 def problems_in(surf: pygame.Surface, draw) -> list[str]:
     """Draw with the text register on; every cut string, every line of text outside the
     window (text under a scroll view's clip is that view's business), every line drawn
-    over a good part of another (a heading over its value) and every provenance badge
-    over any part of a line (the end of a small card's name) is a problem."""
+    over a good part of another (a heading over its value), every provenance badge over
+    any part of a line (the end of a small card's name) and every line over part of a
+    button (a hint over its label) is a problem."""
     T.reset_cuts(trace=surf)
     draw(surf)
     found = [f"cut: {full!r} drawn as {shown!r}" for full, shown in T.CUTS]
@@ -67,13 +68,17 @@ def problems_in(surf: pygame.Surface, draw) -> list[str]:
             layers[-1].append((text, rect))
     for layer in layers:
         marks = [rect for text, rect in layer if text == T.MARK]
-        layer = [(text, rect) for text, rect in layer if text != T.MARK]
+        buttons = [rect for text, rect in layer if text == T.BUTTON]
+        layer = [(text, rect) for text, rect in layer if text not in (T.MARK, T.BUTTON)]
         for text, rect in layer:
             if not screen.contains(rect):
                 found.append(f"outside the window: {text!r} at {tuple(rect)}")
         found += overlapping_text(layer)
         found += [f"badge {tuple(m)} over text {text!r} {tuple(rect)}" for m in marks for text, rect in layer
                   if m.colliderect(rect)]
+        # a button's own label lies inside it; any other text over part of it covers it
+        found += [f"text {text!r} {tuple(rect)} over part of a button {tuple(b)}" for b in buttons
+                  for text, rect in layer if b.colliderect(rect) and not b.contains(rect)]
     T.reset_cuts()
     return found
 
@@ -250,7 +255,10 @@ def test_the_new_game_screen_fits_and_its_start_button_is_always_in_view(setup):
     scrolls; Start (and Continue, Load, Settings) stay in a footer that is always shown."""
     from adventures.app.app import App
     from adventures.app.new_game_scene import NewGameScene
+    from adventures.app.userdata import autosave_path
     app = App(SIZES[0], headless=True, fps=0, speed_ms=0)
+    autosave_path().parent.mkdir(parents=True, exist_ok=True)
+    autosave_path().write_text("{}")            # a game in progress: the footer has Continue too
     scene = NewGameScene(app)
     if setup == "4 players":
         scene.action(("players", 4))

@@ -229,13 +229,14 @@ class PileOverlay(Overlay):
         cw, ch = 120, 168
         cols = max(1, (body.width + 12) // (cw + 12))
         hover = None
+        name_size = card_view.shared_name_size(self.cards, (cw, ch))      # one size for the pile's names
         for k, card in enumerate(self.cards):
             r = pygame.Rect(body.left + (k % cols) * (cw + 12), body.top + (k // cols) * (ch + 14), cw, ch)
             if r.bottom > body.bottom:
                 T.draw_text(surf, f"+ {len(self.cards) - k} more", (r.left, r.top), 15, T.MUTED)
                 break
             over = r.collidepoint(hover_pos)
-            card_view.draw_card(surf, card, r, hover=over)
+            card_view.draw_card(surf, card, r, hover=over, name_size=name_size)
             if over:
                 hover = (card, r)
         if hover is not None:
