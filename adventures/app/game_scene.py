@@ -553,8 +553,10 @@ class GameScene:
         surf.set_clip(L.board)
         bv.moving = self.motion.positions(bv.centers, now)
         bv.draw(surf, game, hl, now)
-        bv.draw_borough_labels(surf, game)
         board_mark = provenance.of_board(game)
+        badge_at = pygame.Rect((0, 0), provenance.badge_size(board_mark, 11))
+        badge_at.bottomleft = (L.board.left + 8, L.board.bottom - 8)
+        bv.draw_borough_labels(surf, game, keep_clear=(badge_at.inflate(4, 4),) if board_mark else ())
         self.update_intents()
         intent_view.draw(surf, bv, self.intents or self.turn_intent)
         self.motion.draw_floaters(surf, bv, game, now)
@@ -610,8 +612,7 @@ class GameScene:
         hover_card = self.hand.draw(surf, L.hand, side, hidden=hidden, legal=legal,
                                     choosing=model is not None and bool(model.card_opts), hover_pos=self.hover_pos,
                                     tabs=tabs, hidden_reason=why, mark_of=self._card_mark)
-        badge = provenance.draw_badge(surf, (L.board.left + 8, L.board.bottom - 8), board_mark, 11,
-                                      anchor="bottomleft")
+        badge = provenance.draw_badge(surf, badge_at.bottomleft, board_mark, 11, anchor="bottomleft")
         if badge is not None:
             self.hud.hits.add(badge.inflate(6, 6), ("prov", board_mark))
 

@@ -455,7 +455,10 @@ class Hud:
             if num is not None:                    # the player order marker (p.4), as a badge
                 tx = order_badge(surf, (tx + 8, y + line // 2), num, color) + 5
             short = "  ".join(f"{f.health}/{f.max_health}" if f.alive else "KO" for f in side.fighters)
-            right = T.draw_text(surf, short, (x + w, y + 1), 13, T.TEXT, bold=True, anchor="topright").left
+            # the hero's name keeps its size where the health (many fighters) can give up some of its own
+            room = x + w - (tx + T.text_width(title, 15, True) + 22)
+            size = T.fit_size(short, 13, room, True, 10) if room > 0 else 10
+            right = T.draw_text(surf, short, (x + w, y + 1), size, T.TEXT, bold=True, anchor="topright").left
             piles = [f"hand {len(side.hand)}", f"deck {len(side.deck)}", f"discard {len(side.discard)}"]
             if side.tucked:         # Donatello's inventions, tucked under the hero card (public)
                 piles.append(f"tucked {len(side.tucked)}")
