@@ -188,6 +188,9 @@ def draw_card(surf: pygame.Surface, card, rect: pygame.Rect, *, legal: bool = Fa
         img = T.render(f"BOOST {card.boost}", size, (250, 220, 120), True)
         boost_rect = img.get_rect().inflate(12, 4)
         boost_rect.bottomright = (rect.right - 6, rect.bottom - 5)
+        if vt and boost_rect.top < y + 2 * vr + 2 and boost_rect.left < rect.left + 6 + 2 * vr:
+            T.note_abbreviation(f"BOOST {card.boost}", "")     # a thumbnail: the value stays readable
+            boost_rect = None
     # effect text
     below_who = who_y + (T.font(who_size).get_linesize() + 2 if who else 4)
     text_top = max(y + 2 * vr + 6, below_who) if vt else below_who    # schemes: below the type and fighter
@@ -201,6 +204,7 @@ def draw_card(surf: pygame.Surface, card, rect: pygame.Rect, *, legal: bool = Fa
     if boost_rect is not None:
         pygame.draw.rect(surf, (40, 40, 48), boost_rect, border_radius=boost_rect.height // 2)
         surf.blit(img, img.get_rect(center=boost_rect.center))
+        T.trace_mark(surf, img.get_rect(center=boost_rect.center), f"BOOST {card.boost}")
     if badge is not None:
         from adventures.app.provenance import draw_badge
         draw_badge(surf, badge.topleft, mark, BADGE_SIZE)
