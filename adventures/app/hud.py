@@ -442,6 +442,9 @@ class Hud:
         order = {side.index: n for n, side in adv.seats.items()} if adv is not None else {
             side.index: side.index + 1 for side in game.sides}
         players = sorted((s for s in game.sides if not s.is_enemy), key=lambda s: order.get(s.index, 9))
+        if not players:                         # the heroes come in during setup
+            T.draw_text(surf, "placed during setup", (x + 11, y), 12, T.DIM)
+            return y + self.lh(12) + 4
         hand_fits = all(self._compact_hand_fits(side, w) for side in players)
         for side in players:
             color = T.seat_color(side)
