@@ -333,6 +333,28 @@ def test_every_player_stays_in_view_when_even_the_tersest_column_is_too_tall():
     assert not found, found
 
 
+def test_a_compact_player_row_tells_on_hover_what_it_leaves_out_and_opens_the_discard_pile():
+    """The compact rows (130% on the smallest window) drop the piles and who plays a seat
+    from the row: hovering the row shows them, a click opens that player's discard pile."""
+    from adventures.app import overlays
+    app = shoot(games()["shredder-4p"], 1, 6, SIZES[1])
+    scene = app.game_scene
+    dict(moments(app))["a decision"]()
+    T.set_scale(1.3)
+    surf = pygame.Surface(SIZES[0])
+    scene.draw(surf, 0)
+    assert scene.hud.density >= scene.hud.COMPACT_PLAYERS
+    side, row = scene.hud.player_rects[1]
+    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=row.center, rel=(0, 0), buttons=(0, 0, 0)))
+    T.reset_cuts(trace=surf)
+    scene.draw(surf, 0)
+    shown = [text for text, _r in T.TRACE]
+    T.reset_cuts()
+    assert f"deck {len(side.deck)}" in " ".join(shown) and "Click: discard pile" in shown
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=row.center, button=1))
+    assert isinstance(scene.overlay, overlays.PileOverlay) and scene.overlay.cards == side.discard[::-1]
+
+
 def draw_hand(hand, surf, rect, side, mark) -> None:
     hand.draw(surf, rect, side, hidden=False, legal=set(), choosing=False, hover_pos=(-1, -1),
               mark_of=lambda card: mark)
