@@ -152,12 +152,13 @@ class Hud:
             del self.hits.items[kept[0]:], T.CUTS[kept[1]:], T.ABBREVIATED[kept[2]:]
             self.player_rects = kept[3]
 
-    def fitting_density(self, column, height: int) -> int:
-        """The most detailed density at which `column` fits `height` (else the most compact)."""
-        for level in (self.FULL, self.COMPACT_PLAYERS, self.COMPACT):
+    def fitting_density(self, column, height: int) -> tuple[int, bool]:
+        """The most detailed density at which `column` fits `height`, and True; else the
+        most compact, and False."""
+        for level in (self.FULL, self.COMPACT_PLAYERS, self.COMPACT, self.TERSE):
             if self.measure(column, level) <= height:
-                return level
-        return self.TERSE
+                return level, True
+        return self.TERSE, False
 
     def draw_side(self, surf: pygame.Surface, rect: pygame.Rect, game, seat_kinds: dict[int, str],
                   intents: dict[int, list[str]] | None = None, hover_pos=(-1, -1)) -> int:
@@ -182,15 +183,14 @@ class Hud:
             return self._players(s, game, x, y, w, seat_kinds, compact=level >= self.COMPACT_PLAYERS)
 
         room = rect.height - 16
-        self.density = self.fitting_density(lambda s, lv: players(s, lv, status(s, lv) + 4), room)
+        self.density, fits = self.fitting_density(lambda s, lv: players(s, lv, status(s, lv) + 4), room)
         level = self.density
-        players_h = self.measure(players, level)
-        self.content_h = self.measure(status, level) + 4
-        self.status_h = room - players_h
-        if self.content_h <= self.status_h:            # it all fits: one column, no scrolling
-            self.scroll = 0
+        if fits:                                       # it all fits: one column, no scrolling
+            self.scroll = self.content_h = self.status_h = 0
             y = status(surf, level, rect.top + 8)
             return players(surf, level, y + 4)
+        self.content_h = self.measure(status, level) + 4
+        self.status_h = room - self.measure(players, level)
         # too tall even compact: the players pinned at the bottom, the rest scrolls above them
         clip = surf.get_clip()
         more_h = T.font(11).get_linesize() + 4

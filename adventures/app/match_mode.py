@@ -153,7 +153,7 @@ class MatchHud(Hud):
             return y
 
         # the same densities as the adventure's column: compact player rows when the full ones do not fit
-        self.density = self.fitting_density(column, rect.height - 20)
+        self.density = self.fitting_density(column, rect.height - 20)[0]
         return column(surf, self.density, rect.top + 10)
 
     kinds: dict[int, str] = {}
