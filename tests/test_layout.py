@@ -6,8 +6,8 @@ board's spaces and tokens, nothing outside the window.
 Covering set (not every combination, to stay fast): each game below is played once by bots
 to a player's decision, then that moment and the moments built from it (a combat, an
 enemy's turn, a hot-seat curtain, the menu and its dialogs, the end screen) are drawn at
-every size x text size (85% and 130%). The new-game screen is drawn for 1 and 4 players
-and a free-for-all at every size x text size.
+every size x text size (85%, 100%, 115% and 130%). The new-game screen is drawn for 1
+and 4 players and a free-for-all at every size x text size.
 """
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ from engine.content.schema import MatchDef  # noqa: E402
 from engine.state import GameOver  # noqa: E402
 
 SIZES = [(1152, 633), (1280, 720), (1366, 768), (1920, 1080)]
-SCALES = [0.85, 1.3]
+SCALES = [0.85, 1.0, 1.15, 1.3]
 FFA = {"name": "Free-for-all", "mode": "ffa", "board": "new_york_city",
        "seats": [{"hero": "leonardo", "bot": "heuristic"}, {"hero": "raphael", "bot": "heuristic"},
                  {"hero": "donatello", "bot": "heuristic"}]}
@@ -44,7 +44,8 @@ def app_home(tmp_path, monkeypatch):
 
 
 def games():
-    return {"shredder-1p": find_scenario("shredder-1p"), "shredder-4p": find_scenario("shredder-4p"),
+    return {"shredder-1p": find_scenario("shredder-1p"), "krang-2p": find_scenario("krang-2p"),
+            "shredder-3p-allies": find_scenario("shredder-3p-allies"), "shredder-4p": find_scenario("shredder-4p"),
             "krang-4p": find_scenario("krang-4p"), "duel": find_scenario("duel-leonardo-raphael"),
             "ffa": MatchDef.model_validate(FFA)}
 
@@ -209,7 +210,8 @@ def moments(app):
             ("a hero reference", reference), ("a pile", pile)]
 
 
-@pytest.mark.parametrize("name", ["shredder-1p", "shredder-4p", "krang-4p", "duel", "ffa"])
+@pytest.mark.parametrize("name", ["shredder-1p", "krang-2p", "shredder-3p-allies", "shredder-4p", "krang-4p", "duel",
+                                  "ffa"])
 def test_every_moment_of_play_fits_every_window_and_text_size(name):
     """Each moment at 1152x633 ... 1920x1080 and text sizes 85% / 130%: no text cut, no
     text outside the window, regions disjoint, the combat panel in its own region."""

@@ -263,6 +263,14 @@ class BoardView:
                 best, best_d = k, d
         return best
 
+    def foot_radius(self, k: int) -> int:
+        """A Foot soldier's marker on circle k: as big as the path leaves it beside a hero's
+        token on either end (a short path on a small board gives a small marker)."""
+        a, b, _ = self.board.circles[k]
+        (x0, y0), (x1, y1) = self.centers[a], self.centers[b]
+        room = math.hypot(x1 - x0, y1 - y0) / 2 - self.r * 0.9 - 2
+        return max(3, min(max(5, int(self.r * 0.38)), int(room)))
+
     def circle_pos(self, k: int) -> tuple[int, int]:
         a, b, _ = self.board.circles[k]
         (x0, y0), (x1, y1) = self.centers[a], self.centers[b]
@@ -522,10 +530,9 @@ class BoardView:
                 continue
             rad = int(self.r * (0.9 if f.kind in (HERO, VILLAIN) else 0.74))
             rects.append(pygame.Rect(pos[0] - rad, pos[1] - rad, 2 * rad, 2 * rad + max(9, int(self.r * 0.46)) + 2))
-        rad = max(5, int(self.r * 0.38)) + 1
         for k, state in (data.get("foot") or {}).items():
             try:
-                x, y = self.circle_pos(int(k))
+                (x, y), rad = self.circle_pos(int(k)), self.foot_radius(int(k))
             except (IndexError, ValueError, TypeError):
                 continue
             if state:
@@ -574,10 +581,9 @@ class BoardView:
         foot = data.get("foot") or {}
         if not foot:
             return
-        rad = max(5, int(self.r * 0.38))
         for k, state in foot.items():
             try:
-                pos = self.circle_pos(int(k))
+                pos, rad = self.circle_pos(int(k)), self.foot_radius(int(k)) - 1
             except (IndexError, ValueError, TypeError):
                 continue
             if state == "entrenched":
@@ -587,7 +593,8 @@ class BoardView:
             elif state:
                 pygame.draw.circle(surf, T.FOOT, pos, rad + 1)
                 pygame.draw.circle(surf, (230, 210, 250), pos, rad + 1, 1)
-                T.draw_text(surf, "F", pos, max(8, int(rad * 1.4)), (245, 235, 255), bold=True, anchor="center")
+                if T.font(max(8, int(rad * 1.4)), True).get_height() <= 2 * rad + 4:      # the letter only where it fits
+                    T.draw_text(surf, "F", pos, max(8, int(rad * 1.4)), (245, 235, 255), bold=True, anchor="center")
 
     def draw_machines(self, surf, data) -> None:
         states = data.get("machines") or {}

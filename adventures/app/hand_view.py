@@ -8,6 +8,7 @@ from adventures.app import theme as T
 from adventures.app.widgets import HitList
 
 INFO_W = 168
+LIFT = 14               # how far the card under the mouse rises (a playable card half as far)
 
 
 class HandView:
@@ -78,7 +79,7 @@ class HandView:
         if not cards:
             T.draw_text(surf, "(empty hand)", area.center, 15, T.DIM, anchor="center")
             return None
-        ch = min(area.height, 210)
+        ch = min(area.height - LIFT, 210)          # a raised card stays inside the hand's area
         cw = int(ch * 0.7)
         n = len(cards)
         step = cw + 10
@@ -110,16 +111,16 @@ class HandView:
             if i == hover_i:
                 continue
             is_legal = card.uid in legal
-            lift = 8 if is_legal and choosing else 0
+            lift = LIFT // 2 if is_legal and choosing else 0
             card_view.draw_card(surf, card, r.move(0, -lift), legal=is_legal and choosing,
                                 dim=choosing and bool(legal) and not is_legal, mark=mark_of(card), name_size=name_size)
         if hover_i is not None:
             card, r = cards[hover_i], rects[hover_i]
             is_legal = card.uid in legal
-            card_view.draw_card(surf, card, r.move(0, -14), legal=is_legal and choosing, hover=True,
+            card_view.draw_card(surf, card, r.move(0, -LIFT), legal=is_legal and choosing, hover=True,
                                 dim=choosing and bool(legal) and not is_legal, mark=mark_of(card), name_size=name_size)
         for i, (card, r) in enumerate(zip(cards, rects)):
-            hit = r if i == n - 1 else pygame.Rect(r.left, r.top - 14, step, r.height + 14)
+            hit = r if i == n - 1 else pygame.Rect(r.left, r.top - LIFT, step, r.height + LIFT)
             self.hits.add(hit, ("card", card))
             self.card_rects.append((r, card))
         return cards[hover_i] if hover_i is not None else None
