@@ -623,8 +623,8 @@ class GameScene:
                 r = next((r for r, c in self.hand.card_rects if c is hover_card), None)
                 anchor = (r.centerx, r.top - 20) if r is not None else self.hover_pos
                 card_view.draw_detail(surf, hover_card, anchor, screen, note=self._card_note(hover_card))
-            elif combat_hover is not None:
-                card_view.draw_detail(surf, combat_hover, (self.hover_pos[0], self.hover_pos[1] + 330), screen,
+            elif combat_hover is not None:      # beside the panel, over the board: not over Continue or Skip
+                card_view.draw_detail(surf, combat_hover, (L.combat.left - 158, L.board.bottom - 4), screen,
                                       note=self._card_note(combat_hover))
             elif hover_button is not None and isinstance(hover_button.value, int) and isinstance(
                     model.option_value(hover_button.value), Card):
