@@ -495,6 +495,7 @@ class BoardView:
         if not self.borough_label_pos:
             self._place_labels()
         pieces = self._piece_rects(game, data)
+        spaces = [pygame.Rect(x - self.r, y - self.r, 2 * self.r, 2 * self.r) for x, y in self.centers]
         placed: list[pygame.Rect] = [pygame.Rect(r) for r in keep_clear]
         for name, _start in self.board.boroughs:
             if name not in self.borough_label_pos:
@@ -502,17 +503,26 @@ class BoardView:
             x, y = self.borough_label_pos[name]
             x += self.rect.left
             y += self.rect.top
-            text = name.upper()
             color = T.mix(T.TEXT, T.BOARD_BG, 0.3)
+            status = ""
             if name in fallen:
-                text, color = f"{text} · FALLEN", (240, 110, 110)
+                status, color = " · FALLEN", (240, 110, 110)
             elif name == threat:
-                text, color = f"{text} · UNDER THREAT", T.WARN
-            img = T.render(text, self.label_size(), color, True)
-            rect = self._free_spot(img.get_rect(midbottom=(x, y)), placed, pieces)
+                status, color = " · UNDER THREAT", T.WARN
+            # the first that finds a free spot: the whole label off the spaces too, then off the pieces
+            # only, then the name alone (its colour still says fallen / under threat, as the plan does)
+            text, rect = name.upper() + status, None
+            for text, avoid in ((name.upper() + status, spaces + pieces), (name.upper() + status, pieces),
+                                (name.upper(), pieces)):
+                img = T.render(text, self.label_size(), color, True)
+                rect = self._free_spot(img.get_rect(midbottom=(x, y)), placed, avoid)
+                if rect is not None:
+                    break
             if rect is None:        # no free spot near (a small board): the space's tooltip and the plan say it
-                T.note_abbreviation(text, "")
+                T.note_abbreviation(name.upper() + status, "")
                 continue
+            if text != name.upper() + status:
+                T.note_abbreviation(name.upper() + status, text)
             placed.append(rect)
             shade = rect.inflate(8, 2)
             s = pygame.Surface(shade.size, pygame.SRCALPHA)
