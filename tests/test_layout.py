@@ -6,11 +6,12 @@ board's spaces and tokens, nothing outside the window.
 Covering set (not every combination, to stay fast): each game below is played once by bots
 to a player's decision, then that moment and the moments built from it (a combat, an
 enemy's turn, a hot-seat curtain, the menu and its dialogs, the end screen) are drawn at
-every size x text size (85% and 130%). The new-game screen is drawn for 1 and 4 players
-and a free-for-all at every size x text size.
+every size x text size (85%, 100%, 115% and 130%). The new-game screen is drawn for 1
+and 4 players and a free-for-all at every size x text size.
 """
 from __future__ import annotations
 
+import functools
 import os
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -29,7 +30,7 @@ from engine.content.schema import MatchDef  # noqa: E402
 from engine.state import GameOver  # noqa: E402
 
 SIZES = [(1152, 633), (1280, 720), (1366, 768), (1920, 1080)]
-SCALES = [0.85, 1.3]
+SCALES = [0.85, 1.0, 1.15, 1.3]
 FFA = {"name": "Free-for-all", "mode": "ffa", "board": "new_york_city",
        "seats": [{"hero": "leonardo", "bot": "heuristic"}, {"hero": "raphael", "bot": "heuristic"},
                  {"hero": "donatello", "bot": "heuristic"}]}
@@ -43,7 +44,8 @@ def app_home(tmp_path, monkeypatch):
 
 
 def games():
-    return {"shredder-1p": find_scenario("shredder-1p"), "shredder-4p": find_scenario("shredder-4p"),
+    return {"shredder-1p": find_scenario("shredder-1p"), "krang-2p": find_scenario("krang-2p"),
+            "shredder-3p-allies": find_scenario("shredder-3p-allies"), "shredder-4p": find_scenario("shredder-4p"),
             "krang-4p": find_scenario("krang-4p"), "duel": find_scenario("duel-leonardo-raphael"),
             "ffa": MatchDef.model_validate(FFA)}
 
@@ -51,8 +53,10 @@ def games():
 # ---------------------------------------------------------------- what a picture must not have
 def problems_in(surf: pygame.Surface, draw) -> list[str]:
     """Draw with the text register on; every cut string, every line of text outside the
-    window (text under a scroll view's clip is that view's business) and every line drawn
-    over a good part of another (a heading over its value) is a problem."""
+    window (text under a scroll view's clip is that view's business), every line drawn
+    over a good part of another (a heading over its value), every provenance badge over
+    any part of a line (the end of a small card's name) and every line over part of a
+    button (a hint over its label) is a problem."""
     T.reset_cuts(trace=surf)
     draw(surf)
     found = [f"cut: {full!r} drawn as {shown!r}" for full, shown in T.CUTS]
@@ -64,10 +68,18 @@ def problems_in(surf: pygame.Surface, draw) -> list[str]:
         elif text.strip():
             layers[-1].append((text, rect))
     for layer in layers:
+        marks = [rect for text, rect in layer if text == T.MARK]
+        buttons = [rect for text, rect in layer if text == T.BUTTON]
+        layer = [(text, rect) for text, rect in layer if text not in (T.MARK, T.BUTTON)]
         for text, rect in layer:
             if not screen.contains(rect):
                 found.append(f"outside the window: {text!r} at {tuple(rect)}")
         found += overlapping_text(layer)
+        found += [f"badge {tuple(m)} over text {text!r} {tuple(rect)}" for m in marks for text, rect in layer
+                  if m.colliderect(rect)]
+        # a button's own label lies inside it; any other text over part of it covers it
+        found += [f"text {text!r} {tuple(rect)} over part of a button {tuple(b)}" for b in buttons
+                  for text, rect in layer if b.colliderect(rect) and not b.contains(rect)]
     T.reset_cuts()
     return found
 
@@ -109,6 +121,31 @@ def layout_problems(scene) -> list[str]:
     return found
 
 
+def players_problems(scene, surf, may_scroll: bool = False) -> list[str]:
+    """Issue 28 item 2: with 4 players at large text the players' column scrolled and the
+    last player was below the fold. Every player's row must be drawn whole inside the
+    status column, with the column at its top and scrolled to its end alike (a row that
+    only scrolling brings into view is a problem), and the column must not need scrolling."""
+    hud = scene.hud
+    sides = [s for s in scene.game.sides if not s.is_enemy]
+    found = []
+    for scroll in (0, 10 ** 5):
+        hud.scroll = scroll
+        scene.draw(surf, 0)
+        drawn = {id(side): r for side, r in hud.player_rects}
+        for side in sides:
+            r = drawn.get(id(side))
+            if r is None:
+                found.append(f"player {side.name} not drawn")
+            elif not (hud.side_rect.contains(r) and surf.get_rect().contains(r)):
+                found.append(f"player {side.name}'s row {tuple(r)} outside the column {tuple(hud.side_rect)}"
+                             f" (scrolled {scroll})")
+        if hud.scroll and not may_scroll:
+            found.append(f"the status column scrolls (content {hud.content_h} px)")
+    hud.scroll = 0
+    return found
+
+
 # ---------------------------------------------------------------- the moments of a game
 def moments(app):
     """(name, prepare) pairs: each prepares the game scene for one moment of play."""
@@ -124,8 +161,11 @@ def moments(app):
 
     def combat():
         decision_moment()
-        a, d = players[0].fighters[0], next(s for s in game.sides if s is not players[0]).fighters[0]
-        snap = CombatSnapshot(a, d, (players[0].hand or players[0].discard or [None])[0], None)
+        other = next(s for s in game.sides if s is not players[0])
+        a, d = players[0].fighters[0], other.fighters[0]
+        # the defender's card from its own deck: an enemy's card carries the approximation badge
+        snap = CombatSnapshot(a, d, (players[0].hand or players[0].discard or [None])[0],
+                              (other.deck or other.discard or [None])[0])
         snap.att, snap.dfn, snap.damage = 4, 2, 2
         snap.steps = ["AFTER COMBAT: a long effect line that has to wrap inside the combat panel "
                       "rather than run past its edge", "Initiative: the next card"]
@@ -170,7 +210,8 @@ def moments(app):
             ("a hero reference", reference), ("a pile", pile)]
 
 
-@pytest.mark.parametrize("name", ["shredder-1p", "shredder-4p", "krang-4p", "duel", "ffa"])
+@pytest.mark.parametrize("name", ["shredder-1p", "krang-2p", "shredder-3p-allies", "shredder-4p", "krang-4p", "duel",
+                                  "ffa"])
 def test_every_moment_of_play_fits_every_window_and_text_size(name):
     """Each moment at 1152x633 ... 1920x1080 and text sizes 85% / 130%: no text cut, no
     text outside the window, regions disjoint, the combat panel in its own region."""
@@ -187,6 +228,7 @@ def test_every_moment_of_play_fits_every_window_and_text_size(name):
                 found += [f"{where}: {p}" for p in problems_in(surf, lambda s: scene.draw(s, 0))]
                 if scene.overlay is None:
                     found += [f"{where}: {p}" for p in layout_problems(scene)]
+                    found += [f"{where}: {p}" for p in players_problems(scene, surf)]
                 if scene.overlay is not None and hasattr(scene.overlay, "buttons"):
                     found += [f"{where}: button {b.label!r} outside the window" for b in scene.overlay.buttons
                               if not surf.get_rect().contains(b.rect)]
@@ -215,7 +257,10 @@ def test_the_new_game_screen_fits_and_its_start_button_is_always_in_view(setup):
     scrolls; Start (and Continue, Load, Settings) stay in a footer that is always shown."""
     from adventures.app.app import App
     from adventures.app.new_game_scene import NewGameScene
+    from adventures.app.userdata import autosave_path
     app = App(SIZES[0], headless=True, fps=0, speed_ms=0)
+    autosave_path().parent.mkdir(parents=True, exist_ok=True)
+    autosave_path().write_text("{}")            # a game in progress: the footer has Continue too
     scene = NewGameScene(app)
     if setup == "4 players":
         scene.action(("players", 4))
@@ -269,6 +314,101 @@ def test_the_layout_gives_every_region_its_room_for_four_players():
             assert L.board.width >= min(0.5 * L.top.width, 1.6 * L.board.height), (w, h, scale, L)
             assert L.combat.width >= 230 * scale and L.combat.height >= 120, (w, h, scale, L)
             assert L.init_rows * L.init_per_row >= 10
+
+
+def test_every_player_stays_in_view_when_even_the_tersest_column_is_too_tall():
+    """Issue 28 item 2, the last resort: a column taller than the window even with its
+    tersest rows (long plans at 130% on the smallest window) keeps the players whole at
+    its bottom; only the enemies, threat and plan above them scroll."""
+    app = shoot(games()["shredder-4p"], 1, 6, SIZES[1])
+    scene = app.game_scene
+    dict(moments(app))["a decision"]()
+    scene.game.adv.data["fallen"] = ["Manhattan", "Brooklyn", "Bronx", "Staten Island"]
+    scene.game.adv.data["last_roll"] = {"face": "3", "why": "a trap deep in the sewers, rolled for every hero "
+                                                            "standing in a borough that has fallen to the Foot Clan"}
+    scene.game.adv.data["trap_discard"] = ["a trap"]
+    T.set_scale(1.3)
+    surf = pygame.Surface((960, 600))
+    found = problems_in(surf, lambda s: scene.draw(s, 0))
+    found += players_problems(scene, surf, may_scroll=True)
+    assert scene.hud.density == scene.hud.TERSE and scene.hud.content_h > scene.hud.status_h
+    assert not found, found
+
+
+def test_a_compact_player_row_tells_on_hover_what_it_leaves_out_and_opens_the_discard_pile():
+    """The compact rows (130% on the smallest window) drop the piles and who plays a seat
+    from the row: hovering the row shows them, a click opens that player's discard pile."""
+    from adventures.app import overlays
+    app = shoot(games()["shredder-4p"], 1, 6, SIZES[1])
+    scene = app.game_scene
+    dict(moments(app))["a decision"]()
+    T.set_scale(1.3)
+    surf = pygame.Surface(SIZES[0])
+    scene.draw(surf, 0)
+    assert scene.hud.density >= scene.hud.COMPACT_PLAYERS
+    side, row = scene.hud.player_rects[1]
+    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=row.center, rel=(0, 0), buttons=(0, 0, 0)))
+    T.reset_cuts(trace=surf)
+    scene.draw(surf, 0)
+    shown = [text for text, _r in T.TRACE]
+    T.reset_cuts()
+    assert f"deck {len(side.deck)}" in " ".join(shown) and "Click: discard pile" in shown
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=row.center, button=1))
+    assert isinstance(scene.overlay, overlays.PileOverlay) and scene.overlay.cards == side.discard[::-1]
+
+
+def draw_hand(hand, surf, rect, side, mark) -> None:
+    hand.draw(surf, rect, side, hidden=False, legal=set(), choosing=False, hover_pos=(-1, -1),
+              mark_of=lambda card: mark)
+
+
+def test_a_hand_shares_one_name_size_the_largest_that_fits_every_name(monkeypatch):
+    """Names in one hand were each shrunk on their own, so sizes varied from card to card.
+    The hand's names share one size: every name fits its card whole at it, and one size
+    larger at least one would not (it is the largest). With a badge on every card (the
+    owner's content) the names keep clear of it (problems_in checks badge over text)."""
+    from adventures.app import card_view, provenance
+    from adventures.app.hand_view import HandView
+    game = shoot(games()["shredder-4p"], 1, 0, SIZES[1]).game_scene.game
+    yours = provenance.Mark(provenance.YOURS, ("yours",))
+    drawn = []                               # (text, size) of every line drawn in a card's band (white)
+    draw_text = T.draw_text
+
+    def recording(surf, text, pos, size=15, color=T.TEXT, *args, **kw):
+        if color == (255, 255, 255):
+            drawn.append((text, size))
+        return draw_text(surf, text, pos, size, color, *args, **kw)
+
+    monkeypatch.setattr(T, "draw_text", recording)
+    found = []
+    for hero in [s for s in game.sides if not s.is_enemy]:
+        every = {c.name: c for c in [*hero.hand, *hero.deck, *hero.discard]}
+        names = sorted(every, key=len)
+        cards = [every[n] for n in names[-3:] + names[:2]]          # the longest names and the shortest
+        side = type("Side", (), {"name": hero.name, "index": hero.index, "is_enemy": False, "hand": cards,
+                                 "deck": [], "discard": []})()
+        for scale in SCALES:
+            T.set_scale(scale)
+            for size in SIZES:
+                for mark in (None, yours):
+                    hand = HandView()
+                    rect = GameLayout.for_size(*size, 4, scale).hand
+                    surf = pygame.Surface(size)
+                    draw = functools.partial(draw_hand, hand, rect=rect, side=side, mark=mark)
+                    found += [f"{hero} {size} {scale} {mark and 'badge'}: {p}" for p in problems_in(surf, draw)]
+                    cw, ch = hand.card_rects[0][0].size
+                    shared = hand.name_size
+                    assert shared is not None, (hero, size, scale)
+                    biggest, w, n = card_view.name_room((cw, ch))
+                    assert all(card_view.name_lines_at(c.name, shared, w, n) for c in cards)
+                    assert shared == biggest or not all(card_view.name_lines_at(c.name, shared + 1, w, n)
+                                                        for c in cards)
+                    # ...and every name is drawn at it
+                    lines = {line for c in cards for line in card_view.name_lines_at(c.name, shared, w, n)}
+                    drawn.clear()
+                    draw(surf)
+                    assert {size for text, size in drawn if text in lines} == {shared}, (hero.name, size, scale)
+    assert not found, "\n".join(found[:20])
 
 
 def test_the_text_function_shrinks_a_name_before_cutting_and_reports_any_cut():

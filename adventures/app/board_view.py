@@ -263,6 +263,14 @@ class BoardView:
                 best, best_d = k, d
         return best
 
+    def foot_radius(self, k: int) -> int:
+        """A Foot soldier's marker on circle k: as big as the path leaves it beside a hero's
+        token on either end (a short path on a small board gives a small marker)."""
+        a, b, _ = self.board.circles[k]
+        (x0, y0), (x1, y1) = self.centers[a], self.centers[b]
+        room = math.hypot(x1 - x0, y1 - y0) / 2 - self.r * 0.9 - 2
+        return max(3, min(max(5, int(self.r * 0.38)), int(room)))
+
     def circle_pos(self, k: int) -> tuple[int, int]:
         a, b, _ = self.board.circles[k]
         (x0, y0), (x1, y1) = self.centers[a], self.centers[b]
@@ -476,8 +484,9 @@ class BoardView:
                 color, alpha = (120, 140, 170), 26
             surf.blit(self._tinted_blob(name, color, alpha), self.rect.topleft)
 
-    def draw_borough_labels(self, surf, game) -> None:
-        """Borough names go above the pieces so tokens never hide which borough is which."""
+    def draw_borough_labels(self, surf, game, keep_clear: tuple = ()) -> None:
+        """Borough names go above the pieces so tokens never hide which borough is which;
+        each is moved off the other labels, the pieces and `keep_clear` (a badge's corner)."""
         if not self.board.boroughs:
             return
         data = adv_data(game)
@@ -485,26 +494,80 @@ class BoardView:
         threat = data.get("under_threat")
         if not self.borough_label_pos:
             self._place_labels()
+        pieces = self._piece_rects(game, data)
+        spaces = [pygame.Rect(x - self.r, y - self.r, 2 * self.r, 2 * self.r) for x, y in self.centers]
+        placed: list[pygame.Rect] = [pygame.Rect(r) for r in keep_clear]
         for name, _start in self.board.boroughs:
             if name not in self.borough_label_pos:
                 continue
             x, y = self.borough_label_pos[name]
             x += self.rect.left
             y += self.rect.top
-            text = name.upper()
             color = T.mix(T.TEXT, T.BOARD_BG, 0.3)
+            status = ""
             if name in fallen:
-                text, color = f"{text} · FALLEN", (240, 110, 110)
+                status, color = " · FALLEN", (240, 110, 110)
             elif name == threat:
-                text, color = f"{text} · UNDER THREAT", T.WARN
-            img = T.render(text, self.label_size(), color, True)
-            rect = img.get_rect(midbottom=(x, y))
-            rect.clamp_ip(self.rect)
+                status, color = " · UNDER THREAT", T.WARN
+            # the first that finds a free spot: the whole label off the spaces too, then off the pieces
+            # only, then the name alone (its colour still says fallen / under threat, as the plan does)
+            text, rect = name.upper() + status, None
+            for text, avoid in ((name.upper() + status, spaces + pieces), (name.upper() + status, pieces),
+                                (name.upper(), pieces)):
+                img = T.render(text, self.label_size(), color, True)
+                rect = self._free_spot(img.get_rect(midbottom=(x, y)), placed, avoid)
+                if rect is not None:
+                    break
+            if rect is None:        # no free spot near (a small board): the space's tooltip and the plan say it
+                T.note_abbreviation(name.upper() + status, "")
+                continue
+            if text != name.upper() + status:
+                T.note_abbreviation(name.upper() + status, text)
+            placed.append(rect)
             shade = rect.inflate(8, 2)
             s = pygame.Surface(shade.size, pygame.SRCALPHA)
             s.fill((10, 12, 18, 150))
             surf.blit(s, shade)
             surf.blit(img, rect)
+            T.trace_mark(surf, rect, text)          # a line of text for the layout test
+
+    def _piece_rects(self, game, data) -> list[pygame.Rect]:
+        """Where the pieces are now: each fighter's token with its health pill, each Foot soldier."""
+        rects = []
+        for f in game.fighters:
+            pos = self.moving.get(f.uid) or (self.centers[f.space] if f.space is not None else None)
+            if pos is None:
+                continue
+            rad = int(self.r * (0.9 if f.kind in (HERO, VILLAIN) else 0.74))
+            rects.append(pygame.Rect(pos[0] - rad, pos[1] - rad, 2 * rad, 2 * rad + max(9, int(self.r * 0.46)) + 2))
+        for k, state in (data.get("foot") or {}).items():
+            try:
+                (x, y), rad = self.circle_pos(int(k)), self.foot_radius(int(k))
+            except (IndexError, ValueError, TypeError):
+                continue
+            if state:
+                rects.append(pygame.Rect(x - rad, y - rad, 2 * rad, 2 * rad))
+        return rects
+
+    def _free_spot(self, rect: pygame.Rect, labels: list[pygame.Rect], pieces: list[pygame.Rect]
+                   ) -> pygame.Rect | None:
+        """`rect` moved as little as it takes to cover no other label and no piece (the
+        pieces move, so this is looked for on each drawing); None where no such spot is near."""
+        def cost(r: pygame.Rect) -> int:
+            return sum(r.clip(o).width * r.clip(o).height for o in (*labels, *pieces))
+
+        rect = rect.clamp(self.rect)
+        if cost(rect) == 0:
+            return rect
+        step_y, step_x = rect.height + 2, max(6, self.r)
+        for k in range(1, 7):
+            for dx, dy in ((0, -k * step_y), (0, k * step_y), (-k * step_x, 0), (k * step_x, 0),
+                           (-k * step_x, -k * step_y), (k * step_x, -k * step_y), (-k * step_x, k * step_y),
+                           (k * step_x, k * step_y)):
+                r = rect.move(dx, dy)
+                if self.rect.contains(r) and cost(r) == 0:
+                    return r
+        return None
 
     def _draw_dimension_x(self, surf, data) -> None:
         if not self.screen_cols:
@@ -528,10 +591,9 @@ class BoardView:
         foot = data.get("foot") or {}
         if not foot:
             return
-        rad = max(5, int(self.r * 0.38))
         for k, state in foot.items():
             try:
-                pos = self.circle_pos(int(k))
+                pos, rad = self.circle_pos(int(k)), self.foot_radius(int(k)) - 1
             except (IndexError, ValueError, TypeError):
                 continue
             if state == "entrenched":
@@ -541,7 +603,8 @@ class BoardView:
             elif state:
                 pygame.draw.circle(surf, T.FOOT, pos, rad + 1)
                 pygame.draw.circle(surf, (230, 210, 250), pos, rad + 1, 1)
-                T.draw_text(surf, "F", pos, max(8, int(rad * 1.4)), (245, 235, 255), bold=True, anchor="center")
+                if T.font(max(8, int(rad * 1.4)), True).get_height() <= 2 * rad + 4:      # the letter only where it fits
+                    T.draw_text(surf, "F", pos, max(8, int(rad * 1.4)), (245, 235, 255), bold=True, anchor="center")
 
     def draw_machines(self, surf, data) -> None:
         states = data.get("machines") or {}

@@ -70,9 +70,45 @@ def draw_back(surf: pygame.Surface, rect: pygame.Rect, color: T.Color = (60, 90,
         T.draw_text(surf, label, rect.center, max(10, rect.width // 7), T.TEXT, bold=True, anchor="center")
 
 
+BADGE_SIZE = 10          # the provenance badge's text size on a card
+
+
+def name_room(size: tuple[int, int]) -> tuple[int, int, int]:
+    """Where a card of `size` writes its name: (largest text size, width, lines). The
+    whole band is the name's: a provenance badge sits under it, on the type line."""
+    w, h = size
+    band_h = max(16, h // 7)
+    return max(9, min(15, band_h - 6)), w - 10, 3 if h < 150 else 2
+
+
+def name_lines_at(name: str, size: int, width: int, max_lines: int) -> tuple[str, ...] | None:
+    """The name at exactly `size`: one line, or wrapped on up to `max_lines` without
+    cutting a word; None where it does not fit so."""
+    if T.text_width(name, size, True) <= width:
+        return (name,)
+    lines, cut = T._wrap(name, size, max(10, width), True)
+    return lines if len(lines) <= max_lines and not cut else None
+
+
+def shared_name_size(cards, size: tuple[int, int]) -> int | None:
+    """One name size for cards of one `size` shown side by side (a hand): the largest at
+    which every name fits whole. None where even the smallest does not fit every name
+    (each card then finds its own, a thumbnail its initials)."""
+    names = {c.name for c in cards}
+    biggest, width, lines = name_room(size)
+    for s in range(biggest, T.name_min() - 1, -1):
+        if names and all(name_lines_at(name, s, width, lines) is not None for name in names):
+            return s
+    return None
+
+
 def draw_card(surf: pygame.Surface, card, rect: pygame.Rect, *, legal: bool = False, dim: bool = False,
-              hover: bool = False, owner_color: T.Color | None = None) -> None:
-    """A card face scaled to `rect` (about 5:7)."""
+              hover: bool = False, owner_color: T.Color | None = None, mark=None,
+              name_size: int | None = None) -> None:
+    """A card face scaled to `rect` (about 5:7). `mark`: its provenance badge, drawn at
+    the right of the type line (the type and fighter keep clear of it, the text starts
+    below it); `name_size`: the size its neighbours' names share (shared_name_size),
+    else the card finds its own."""
     type_color = T.CARD_TYPE_COLORS.get(card.kind, T.MUTED)
     w, h = rect.size
     body = (246, 240, 226) if not dim else (150, 146, 138)
@@ -80,13 +116,14 @@ def draw_card(surf: pygame.Surface, card, rect: pygame.Rect, *, legal: bool = Fa
     pygame.draw.rect(surf, (8, 8, 10), rect.move(2, 3), border_radius=8)
     pygame.draw.rect(surf, body, rect, border_radius=8)
     band_h = max(16, h // 7)
-    name_size = max(9, min(15, band_h - 6))
-    name_lines = T.wrap_name(card.name, name_size, w - 10, True, 3 if h < 150 else 2)
-    if T.text_width(name_lines[0][0], name_lines[1], True) > w - 8:
+    biggest, name_w, max_lines = name_room(rect.size)
+    shared = name_lines_at(card.name, name_size, name_w, max_lines) if name_size else None
+    name_lines = (shared, name_size) if shared else T.wrap_name(card.name, biggest, name_w, True, max_lines)
+    if T.text_width(name_lines[0][0], name_lines[1], True) > name_w + 2:
         # a thumbnail (a pile's top card): its initials, the whole name on hover or in the pile
         from adventures.app.board_view import abbreviation
         T.note_abbreviation(card.name, abbreviation(card.name))
-        name_lines = ((abbreviation(card.name),), T.fit_size(abbreviation(card.name), name_size, w - 10, True,
+        name_lines = ((abbreviation(card.name),), T.fit_size(abbreviation(card.name), biggest, name_w, True,
                                                                 T.name_min()))
     line_h = T.font(name_lines[1], True).get_linesize()
     band_h = max(band_h, line_h * len(name_lines[0]) + 4)
@@ -95,9 +132,10 @@ def draw_card(surf: pygame.Surface, card, rect: pygame.Rect, *, legal: bool = Fa
                      border_top_left_radius=8, border_top_right_radius=8)
     ny = band.centery - line_h * len(name_lines[0]) // 2
     for line in name_lines[0]:
-        T.draw_text(surf, line, (band.left + 5, ny), name_lines[1], (255, 255, 255), bold=True, max_width=w - 8,
+        T.draw_text(surf, line, (band.left + 5, ny), name_lines[1], (255, 255, 255), bold=True, max_width=name_w + 2,
                     name=True)
         ny += line_h
+
     # value badge and type line
     vt = value_text(card)
     y = band.bottom + 4
@@ -114,22 +152,33 @@ def draw_card(surf: pygame.Surface, card, rect: pygame.Rect, *, legal: bool = Fa
         tx = rect.left + 6
     kind_size = max(8, h // 17)
     room = rect.right - tx - 4
+    badge = None          # the provenance badge: at the right of the type line, nothing under it
+    if mark is not None:
+        from adventures.app.provenance import badge_size
+        badge = pygame.Rect((0, 0), badge_size(mark, BADGE_SIZE))
+        badge.topright = (rect.right - 4, y)
+    beside = room - (badge.width + 3 if badge is not None else 0)
     # the type in the longest form that fits (the detail popup and hover always spell it out)
     forms = ("ATTACK / DEFENSE", "ATK / DEF", "A/D") if card.defense is not None else (
         card.kind.upper(), card.kind.upper()[:4] + ".", card.kind.upper()[:1])
-    kind = next((f for f in forms if T.text_width(f, 8, True) <= room), forms[-1])
-    kind_size = T.fit_size(kind, kind_size, room, True, 8)
-    T.draw_text(surf, kind, (tx, y + 1), kind_size, T.mix(type_color, ink, 0.35), bold=True)
+    kind = next((f for f in forms if T.text_width(f, 8, True) <= beside), None)
+    if kind is not None:
+        kind_size = T.fit_size(kind, kind_size, beside, True, 8)
+        T.draw_text(surf, kind, (tx, y + 1), kind_size, T.mix(type_color, ink, 0.35), bold=True)
+    else:                 # no room beside the badge: the colours say the type, hover spells it out
+        T.note_abbreviation(forms[0], "")
     who = "" if card.fighter == "any" else card.fighter
     if card.deception:
         who = "Deception"
     who_size = max(8, h // 18)
+    who_y = y + 1 + T.font(kind_size, True).get_linesize() - 2      # under the type line at any text size
+    if badge is not None and who_y < badge.bottom:
+        room = beside
     if who and T.text_width(who, T.name_min()) > room:       # a tiny card: the short form, whole on hover
         from adventures.app.board_view import abbreviation
         short = abbreviation(who) if T.text_width(abbreviation(who), T.name_min()) <= room else ""
         T.note_abbreviation(who, short)
         who = short
-    who_y = y + 1 + T.font(kind_size, True).get_linesize() - 2      # under the type line at any text size
     if who:
         T.draw_text(surf, who, (tx, who_y), who_size, (90, 90, 96), max_width=room, name=True)
     # the boost pill first: the effect text stops above it at any text size
@@ -139,9 +188,14 @@ def draw_card(surf: pygame.Surface, card, rect: pygame.Rect, *, legal: bool = Fa
         img = T.render(f"BOOST {card.boost}", size, (250, 220, 120), True)
         boost_rect = img.get_rect().inflate(12, 4)
         boost_rect.bottomright = (rect.right - 6, rect.bottom - 5)
+        if vt and boost_rect.top < y + 2 * vr + 2 and boost_rect.left < rect.left + 6 + 2 * vr:
+            T.note_abbreviation(f"BOOST {card.boost}", "")     # a thumbnail: the value stays readable
+            boost_rect = None
     # effect text
     below_who = who_y + (T.font(who_size).get_linesize() + 2 if who else 4)
     text_top = max(y + 2 * vr + 6, below_who) if vt else below_who    # schemes: below the type and fighter
+    if badge is not None:
+        text_top = max(text_top, badge.bottom + 2)
     bottom = boost_rect.top - 2 if boost_rect is not None else rect.bottom - 6
     area = pygame.Rect(rect.left + 6, text_top, w - 12, bottom - text_top)
     text = " ".join(effect_lines(card))
@@ -150,6 +204,10 @@ def draw_card(surf: pygame.Surface, card, rect: pygame.Rect, *, legal: bool = Fa
     if boost_rect is not None:
         pygame.draw.rect(surf, (40, 40, 48), boost_rect, border_radius=boost_rect.height // 2)
         surf.blit(img, img.get_rect(center=boost_rect.center))
+        T.trace_mark(surf, img.get_rect(center=boost_rect.center), f"BOOST {card.boost}")
+    if badge is not None:
+        from adventures.app.provenance import draw_badge
+        draw_badge(surf, badge.topleft, mark, BADGE_SIZE)
     if owner_color is not None:
         pygame.draw.rect(surf, owner_color, (rect.left + 4, rect.bottom - 8, w // 4, 4), border_radius=2)
     # frame: legal choices glow, hover is white

@@ -72,7 +72,7 @@ class CombatView:
     def shown(self) -> bool:
         return self.snapshot is not None
 
-    def draw(self, surf: pygame.Surface, rect: pygame.Rect, hover_pos) -> object | None:
+    def draw(self, surf: pygame.Surface, rect: pygame.Rect, hover_pos, mark_of=None) -> object | None:
         """Draw the panel at the top of `rect`, as tall as it needs (at most the rect: the
         cards shrink first); returns the card under the mouse."""
         self.card_rects = []
@@ -100,7 +100,9 @@ class CombatView:
             steps_h = sum(len(T.wrap(step, 11, max(10, inner.width))) for step in snap.steps[-3:]) * step_h
             below = result_h + (button_h + 4 if self.holding else 0) + 4
             room = inner.bottom - top - names_h - below
-            steps_h = min(steps_h, max(0, room - 60))              # the cards come first
+            # the cards come first (70% of the room: a thumbnail would not even show its
+            # name); the effect lines get the rest, and the log keeps them all
+            steps_h = min(steps_h, max(0, room - max(60, int(room * 0.7))))
             col_w = (inner.width - gap) // 2
             card_w = min(MAX_CARD_W, col_w, int((room - steps_h) * 0.7))
             card_h = int(card_w / 0.7)
@@ -117,6 +119,9 @@ class CombatView:
         card_w = max(10, min(int(card_h * 0.7), col_w))
         card_h = min(card_h, int(card_w / 0.7))
         hover = None
+        mark_of = mark_of or (lambda card: None)
+        shown = [c for c in (snap.att_card, snap.def_card) if c is not None]
+        name_size = card_view.shared_name_size(shown, (card_w, card_h))
         for k, (fighter, card, verb) in enumerate(((snap.attacker, snap.att_card, "attacks"),
                                                   (snap.defender, snap.def_card, "defends"))):
             cx = cards.left + col_w // 2 + k * (col_w + gap)
@@ -135,7 +140,7 @@ class CombatView:
                 T.draw_text(surf, "no card", r.center, 12, T.DIM, anchor="center")
             else:
                 over = r.collidepoint(hover_pos)
-                card_view.draw_card(surf, card, r, hover=over)
+                card_view.draw_card(surf, card, r, hover=over, mark=mark_of(card), name_size=name_size)
                 self.card_rects.append((r, card))
                 if over:
                     hover = card

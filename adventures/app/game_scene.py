@@ -371,6 +371,10 @@ class GameScene:
 
     def _click_hit(self, hit) -> None:
         kind = hit[0]
+        if kind == "row":                  # a compact row of the status column: its pile, if any
+            if hit[2] is None:
+                return
+            hit, kind = hit[2], hit[2][0]
         if kind == "card":
             if self.model is not None:
                 self.pick(self.model.options_for_card(hit[1]), hit[1].name)
@@ -549,8 +553,10 @@ class GameScene:
         surf.set_clip(L.board)
         bv.moving = self.motion.positions(bv.centers, now)
         bv.draw(surf, game, hl, now)
-        bv.draw_borough_labels(surf, game)
         board_mark = provenance.of_board(game)
+        badge_at = pygame.Rect((0, 0), provenance.badge_size(board_mark, 11))
+        badge_at.bottomleft = (L.board.left + 8, L.board.bottom - 8)
+        bv.draw_borough_labels(surf, game, keep_clear=(badge_at.inflate(4, 4),) if board_mark else ())
         self.update_intents()
         intent_view.draw(surf, bv, self.intents or self.turn_intent)
         self.motion.draw_floaters(surf, bv, game, now)
@@ -563,8 +569,7 @@ class GameScene:
             faces_rect = die_view.draw_faces(surf, L.combat, model.decision.context or {})
         combat_hover = None
         if faces_rect is None:
-            combat_hover = self.combat.draw(surf, L.combat, self.hover_pos)
-            self._card_badges(surf, self.combat.card_rects)
+            combat_hover = self.combat.draw(surf, L.combat, self.hover_pos, self._card_mark)
         surf.set_clip(clip)
         self.log_shown = faces_rect is None and self.combat.snapshot is None
 
@@ -606,10 +611,8 @@ class GameScene:
             legal = {uid for uid, opts in model.card_opts.items() if set(opts) & set(narrowed)}
         hover_card = self.hand.draw(surf, L.hand, side, hidden=hidden, legal=legal,
                                     choosing=model is not None and bool(model.card_opts), hover_pos=self.hover_pos,
-                                    tabs=tabs, hidden_reason=why)
-        self._card_badges(surf, self.hand.card_rects)
-        badge = provenance.draw_badge(surf, (L.board.left + 8, L.board.bottom - 8), board_mark, 11,
-                                      anchor="bottomleft")
+                                    tabs=tabs, hidden_reason=why, mark_of=self._card_mark)
+        badge = provenance.draw_badge(surf, badge_at.bottomleft, board_mark, 11, anchor="bottomleft")
         if badge is not None:
             self.hud.hits.add(badge.inflate(6, 6), ("prov", board_mark))
 
@@ -620,8 +623,8 @@ class GameScene:
                 r = next((r for r, c in self.hand.card_rects if c is hover_card), None)
                 anchor = (r.centerx, r.top - 20) if r is not None else self.hover_pos
                 card_view.draw_detail(surf, hover_card, anchor, screen, note=self._card_note(hover_card))
-            elif combat_hover is not None:
-                card_view.draw_detail(surf, combat_hover, (self.hover_pos[0], self.hover_pos[1] + 330), screen,
+            elif combat_hover is not None:      # beside the panel, over the board: not over Continue or Skip
+                card_view.draw_detail(surf, combat_hover, (L.combat.left - 158, L.board.bottom - 4), screen,
                                       note=self._card_note(combat_hover))
             elif hover_button is not None and isinstance(hover_button.value, int) and isinstance(
                     model.option_value(hover_button.value), Card):
@@ -630,6 +633,8 @@ class GameScene:
                                       note=self._card_note(card))
             elif (hit := self.hud.hits.at(self.hover_pos)) is not None and hit[0] == "prov":
                 self._tooltip(surf, list(hit[1].lines), screen)
+            elif hit is not None and hit[0] == "row":
+                self._tooltip(surf, list(hit[1]), screen)
             elif bv.hover_space is not None and L.board.collidepoint(self.hover_pos):
                 self._tooltip(surf, self._space_lines(bv.hover_space), L.board)
             elif hit is not None and hit[0] == "init":
@@ -656,12 +661,9 @@ class GameScene:
         return [Button(pygame.Rect(area.left + 8 + k * (w + gap), area.top + 5, w, h), label, value=value, size=14,
                        enabled=enabled) for k, (label, value, enabled) in enumerate(labels)]
 
-    def _card_badges(self, surf, card_rects) -> None:
-        """The approximation / your-content marker in each visible card's top-right corner."""
-        for rect, card in card_rects:
-            if isinstance(card, Card):
-                provenance.draw_badge(surf, (rect.right - 4, rect.top - 5), provenance.of_card(self.game, card),
-                                      10, anchor="topright")
+    def _card_mark(self, card):
+        """The approximation / your-content marker a card face shows in its corner."""
+        return provenance.of_card(self.game, card) if isinstance(card, Card) else None
 
     def _card_note(self, card) -> str:
         mark = provenance.of_card(self.game, card)

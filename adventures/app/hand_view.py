@@ -8,6 +8,7 @@ from adventures.app import theme as T
 from adventures.app.widgets import HitList
 
 INFO_W = 168
+LIFT = 14               # how far the card under the mouse rises (a playable card half as far)
 
 
 class HandView:
@@ -16,8 +17,10 @@ class HandView:
         self.card_rects: list[tuple[pygame.Rect, object]] = []
 
     def draw(self, surf: pygame.Surface, rect: pygame.Rect, side, *, hidden: bool, legal: set[int],
-             choosing: bool, hover_pos, tabs: list = (), hidden_reason: str = "") -> object | None:
-        """Draw `side`'s hand; returns the card under the mouse (for the detail popup)."""
+             choosing: bool, hover_pos, tabs: list = (), hidden_reason: str = "", mark_of=None) -> object | None:
+        """Draw `side`'s hand; returns the card under the mouse (for the detail popup).
+        `mark_of(card)`: a card's provenance badge. The names share one size, the largest
+        at which every name of the hand fits its card."""
         self.hits.clear()
         self.card_rects = []
         pygame.draw.rect(surf, T.PANEL, rect)
@@ -76,7 +79,7 @@ class HandView:
         if not cards:
             T.draw_text(surf, "(empty hand)", area.center, 15, T.DIM, anchor="center")
             return None
-        ch = min(area.height, 210)
+        ch = min(area.height - LIFT, 210)          # a raised card stays inside the hand's area
         cw = int(ch * 0.7)
         n = len(cards)
         step = cw + 10
@@ -94,6 +97,9 @@ class HandView:
             pygame.draw.rect(surf, (10, 12, 18), box, border_radius=6)
             surf.blit(img, img.get_rect(center=box.center))
             return None
+        mark_of = mark_of or (lambda card: None)
+        name_size = card_view.shared_name_size(cards, (cw, ch))
+        self.name_size = name_size
         hover_i = None
         for i in range(n - 1, -1, -1):   # topmost (rightmost) card wins overlapping hovers
             visible = rects[i] if i == n - 1 else rects[i].clip(pygame.Rect(rects[i].left, rects[i].top, step,
@@ -105,16 +111,16 @@ class HandView:
             if i == hover_i:
                 continue
             is_legal = card.uid in legal
-            lift = 8 if is_legal and choosing else 0
+            lift = LIFT // 2 if is_legal and choosing else 0
             card_view.draw_card(surf, card, r.move(0, -lift), legal=is_legal and choosing,
-                                dim=choosing and bool(legal) and not is_legal)
+                                dim=choosing and bool(legal) and not is_legal, mark=mark_of(card), name_size=name_size)
         if hover_i is not None:
             card, r = cards[hover_i], rects[hover_i]
             is_legal = card.uid in legal
-            card_view.draw_card(surf, card, r.move(0, -14), legal=is_legal and choosing, hover=True,
-                                dim=choosing and bool(legal) and not is_legal)
+            card_view.draw_card(surf, card, r.move(0, -LIFT), legal=is_legal and choosing, hover=True,
+                                dim=choosing and bool(legal) and not is_legal, mark=mark_of(card), name_size=name_size)
         for i, (card, r) in enumerate(zip(cards, rects)):
-            hit = r if i == n - 1 else pygame.Rect(r.left, r.top - 14, step, r.height + 14)
+            hit = r if i == n - 1 else pygame.Rect(r.left, r.top - LIFT, step, r.height + LIFT)
             self.hits.add(hit, ("card", card))
             self.card_rects.append((r, card))
         return cards[hover_i] if hover_i is not None else None

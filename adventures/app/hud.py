@@ -120,44 +120,89 @@ class Hud:
         T.draw_text(surf, "to come", (d.centerx, d.bottom - 2), 10, T.MUTED, anchor="midbottom")
 
     # ------------------------------------------------------------ the status column
-    scroll = 0              # pixels the status column is scrolled (only when it is taller than the window)
+    # How much detail each row of the column carries, from the most to the least: the column
+    # takes the most detailed density whose content fits its height (measured before drawing),
+    # so every player stays in view at any window and text size. What a compact row leaves
+    # out (piles, who plays a seat) is in its hover tooltip, and a click opens its pile.
+    FULL, COMPACT_PLAYERS, COMPACT, TERSE = 0, 1, 2, 3
+    scroll = 0              # pixels the enemies/threat part is scrolled (only when even TERSE is too tall)
     content_h = 0
     side_rect = pygame.Rect(0, 0, 0, 0)
+    density = FULL
+    player_rects: list = []     # (side, rect) of each player's row as drawn (tests/test_layout.py)
+    _scratch: pygame.Surface | None = None
 
     def handle_wheel(self, pos, dy: int) -> bool:
-        if not self.side_rect.collidepoint(pos):
+        if not self.side_rect.collidepoint(pos) or self.content_h <= self.status_h:
             return False
-        self.scroll = max(0, min(self.content_h - self.side_rect.height, self.scroll - dy * 40))
+        self.scroll = max(0, min(self.content_h - self.status_h, self.scroll - dy * 40))
         return True
+
+    status_h = 0
+
+    def measure(self, column, level: int) -> int:
+        """The height `column(surf, level)` draws, found by drawing it on a 1-pixel surface:
+        nothing it registers (hits, cuts, player rows) is kept."""
+        if self._scratch is None:
+            self._scratch = pygame.Surface((1, 1))
+        kept = len(self.hits.items), len(T.CUTS), len(T.ABBREVIATED), list(self.player_rects)
+        try:
+            return column(self._scratch, level)
+        finally:
+            del self.hits.items[kept[0]:], T.CUTS[kept[1]:], T.ABBREVIATED[kept[2]:]
+            self.player_rects = kept[3]
+
+    def fitting_density(self, column, height: int) -> tuple[int, bool]:
+        """The most detailed density at which `column` fits `height`, and True; else the
+        most compact, and False."""
+        for level in (self.FULL, self.COMPACT_PLAYERS, self.COMPACT, self.TERSE):
+            if self.measure(column, level) <= height:
+                return level, True
+        return self.TERSE, False
 
     def draw_side(self, surf: pygame.Surface, rect: pygame.Rect, game, seat_kinds: dict[int, str],
                   intents: dict[int, list[str]] | None = None, hover_pos=(-1, -1)) -> int:
-        """Draw the status column from the top of `rect`; returns the y where it ends.
-        `intents`: side index -> what that enemy would do now (shown on players' turns).
-        Taller than `rect` (large text on a short window), it scrolls with the wheel."""
+        """Draw the status column: enemies, threat, the villain's plan, then the players;
+        returns the y where it ends. `intents`: side index -> what that enemy would do now
+        (shown on players' turns). Where even the most compact rows are too tall (large
+        text on a short window), the players keep their place at the bottom and the part
+        above them scrolls with the wheel."""
         self.intents = intents or {}
         self.side_rect = pygame.Rect(rect)
+        self.player_rects = []
         pygame.draw.rect(surf, T.PANEL, rect)
         pygame.draw.line(surf, T.PANEL_EDGE, rect.topleft, rect.bottomleft)
-        clip = surf.get_clip()
-        more_h = T.font(11).get_linesize() + 4 if self.content_h > rect.height else 0   # the "more" line's strip
-        view = pygame.Rect(rect.left, rect.top, rect.width, rect.height - more_h)
-        surf.set_clip(view.clip(clip) if clip else view)
         x, w = rect.left + 12, rect.width - 24
-        top = rect.top + 8 - self.scroll
-        # the players before the villain's plan: where large text makes the column scroll,
-        # the fighters on both sides and the threat stay in view
-        y = self._enemies(surf, game, x, top, w)
-        y = self._threat(surf, game, x, y + 4, w)
-        y = self._players(surf, game, x, y + 4, w, seat_kinds, 10 ** 6)
-        y = self._module(surf, game, x, y + 4, w)
-        self.content_h = y - top + 8
-        self.scroll = max(0, min(self.scroll, self.content_h - view.height))
+
+        def status(s, level, y=0):
+            y = self._enemies(s, game, x, y, w, compact=level >= self.COMPACT, terse=level >= self.TERSE)
+            y = self._threat(s, game, x, y + 4, w, compact=level >= self.COMPACT)
+            return self._module(s, game, x, y + 4, w, compact=level >= self.COMPACT)
+
+        def players(s, level, y=0):
+            return self._players(s, game, x, y, w, seat_kinds, compact=level >= self.COMPACT_PLAYERS)
+
+        room = rect.height - 16
+        self.density, fits = self.fitting_density(lambda s, lv: players(s, lv, status(s, lv) + 4), room)
+        level = self.density
+        if fits:                                       # it all fits: one column, no scrolling
+            self.scroll = self.content_h = self.status_h = 0
+            y = status(surf, level, rect.top + 8)
+            return players(surf, level, y + 4)
+        self.content_h = self.measure(status, level) + 4
+        self.status_h = room - self.measure(players, level)
+        # too tall even compact: the players pinned at the bottom, the rest scrolls above them
+        clip = surf.get_clip()
+        more_h = T.font(11).get_linesize() + 4
+        view = pygame.Rect(rect.left, rect.top, rect.width, 8 + self.status_h - more_h)
+        self.status_h = view.height - 8
+        self.scroll = max(0, min(self.scroll, self.content_h - self.status_h))
+        surf.set_clip(view.clip(clip) if clip else view)
+        status(surf, level, rect.top + 8 - self.scroll)
         surf.set_clip(clip)
-        if more_h:                              # say there is more, and which way
-            more = "▲ wheel to scroll ▼" if self.scroll else "▼ more below (wheel)"
-            T.draw_text(surf, more, (rect.right - 6, rect.bottom - 2), 11, T.WARN, anchor="bottomright")
-        return y
+        more = "▲ wheel to scroll ▼" if self.scroll else "▼ more below (wheel)"
+        T.draw_text(surf, more, (rect.right - 6, view.bottom + more_h - 2), 11, T.WARN, anchor="bottomright")
+        return players(surf, level, view.bottom + more_h + 4)
 
     def _badge(self, surf, midleft, mark) -> None:
         """An approximation / your-content marker; hovering it shows why (adventures.app.provenance)."""
@@ -189,7 +234,15 @@ class Hud:
         T.draw_text(surf, value, (x, y), size, color, bold=True, max_width=w)
         return hr, y + self.lh(size, True) + 2
 
-    def _enemies(self, surf, game, x, y, w) -> int:
+    def _row_hit(self, at: int, rect: pygame.Rect, lines: list[str], pile) -> None:
+        """A compact row: its hover tooltip says what the row leaves out; a click opens `pile`.
+        Put under the hits registered since `at` (the badge in the row keeps its own tooltip)."""
+        self.hits.items.insert(at, (pygame.Rect(rect), ("row", lines, pile)))
+
+    def _enemies(self, surf, game, x, y, w, compact: bool = False, terse: bool = False) -> int:
+        """Each enemy: name, health and bar; its piles and what it would do now under them
+        (compact: the piles in the row's tooltip; what it would do stays, wrapped; terse:
+        that too is in the tooltip, the board's arrows show it)."""
         adv = game.adv
         hr = T.heading(surf, "Enemies", (x, y))
         y = hr.bottom + 3
@@ -198,6 +251,7 @@ class Hud:
             color = T.seat_color(side)
             big = k == 0
             size = 15 if big else 14
+            top, first_hit = y, len(self.hits.items)
             pygame.draw.circle(surf, color, (x + 7, y + self.lh(size, big) // 2), 7 if big else 6)
             health = f"{f.health}/{f.max_health}"
             hw = T.draw_text(surf, health, (x + w, y + 1), size - 1, T.TEXT, bold=True, anchor="topright").width
@@ -210,29 +264,48 @@ class Hud:
             health_bar(surf, bar, f.health, f.max_health, color if f.alive else T.DIM)
             y = bar.bottom + 2
             if f.alive:
-                rx = self._pile_link(surf, (x + 20, y), f"deck {len(side.deck)}", ("pile", side, "deck"))
-                rx = self._pile_link(surf, (rx + 8, y), f"discard {len(side.discard)}", ("pile", side, "discard"))
-                if side.removed and any(getattr(c, "fury", False) for c in side.removed):
-                    rx = T.draw_text(surf, f"supply {len(side.removed)}", (rx + 8, y), 12, T.DIM).right
                 lines = getattr(self, "intents", {}).get(side.index, [])
                 text = "→ " + " | ".join(lines) if lines else ""
-                color = T.WARN if "threat" in text else T.HIGHLIGHT
-                if text and rx + 10 + T.text_width(text, 12) <= x + w:
-                    T.draw_text(surf, text, (rx + 10, y), 12, color)       # on the piles' line when it fits
-                    text = ""
-                y += self.lh(12)
-                if text:      # what it would do now: wrapped under the piles, never cut
-                    y += T.draw_wrapped(surf, text, pygame.Rect(x + 20, y, w - 20, 200), 12, color, line_gap=0)
+                tint = T.WARN if "threat" in text else T.HIGHLIGHT
+                piles = [f"deck {len(side.deck)}", f"discard {len(side.discard)}"]
+                if side.removed and any(getattr(c, "fury", False) for c in side.removed):
+                    piles.append(f"supply {len(side.removed)}")
+                if compact:
+                    if text and not terse:
+                        y += T.draw_wrapped(surf, text, pygame.Rect(x + 20, y, w - 20, 200), 12, tint, line_gap=0)
+                    tip = [side.name, " · ".join(piles)] + ([text] if text and terse else [])
+                    self._row_hit(first_hit, pygame.Rect(x - 4, top, w + 8, y - top),
+                                  tip + ["Click: its deck (public)"], ("pile", side, "deck"))
+                else:
+                    rx = self._pile_link(surf, (x + 20, y), piles[0], ("pile", side, "deck"))
+                    rx = self._pile_link(surf, (rx + 8, y), piles[1], ("pile", side, "discard"))
+                    if len(piles) > 2:
+                        rx = T.draw_text(surf, piles[2], (rx + 8, y), 12, T.DIM).right
+                    if text and rx + 10 + T.text_width(text, 12) <= x + w:
+                        T.draw_text(surf, text, (rx + 10, y), 12, tint)       # on the piles' line when it fits
+                        text = ""
+                    y += self.lh(12)
+                    if text:      # what it would do now: wrapped under the piles, never cut
+                        y += T.draw_wrapped(surf, text, pygame.Rect(x + 20, y, w - 20, 200), 12, tint, line_gap=0)
             y += 3
         return y
 
-    def _threat(self, surf, game, x, y, w) -> int:
+    def _threat(self, surf, game, x, y, w, compact: bool = False) -> int:
+        """The track, the threat level and the objectives (compact: the level beside the
+        heading only where it fits, and the notes in the track's tooltip: the marked box
+        and the filled circles say the same)."""
         adv = game.adv
         try:
             level = game.threat_level()
         except Exception:   # a half-written villain module must not take the HUD down
             level = adv.threat_levels[min(adv.threat, len(adv.threat_levels) - 1)]
-        hr, y = self._heading_value(surf, "Threat track", f"threat level {level}", x, y, w, T.WARN)
+        top, first_hit = y, len(self.hits.items)
+        value = f"threat level {level}"
+        if compact and T.text_width("THREAT TRACK", 13, True) + 24 + T.text_width(value, 14, True) > w:
+            hr = T.heading(surf, "Threat track", (x, y))
+            y = hr.bottom + 2
+        else:
+            hr, y = self._heading_value(surf, "Threat track", value, x, y, w, T.WARN)
         self._badge(surf, (hr.right + 6, hr.centery), provenance.of_track(game))
         n = len(adv.threat_levels)
         bw = max(14, (w - 2 * (n - 1)) // n)
@@ -255,9 +328,10 @@ class Hud:
                 pygame.draw.rect(surf, T.HIGHLIGHT, r, 2, border_radius=4)
         self.threat_rect = pygame.Rect(x, y, w, box_h + 12)
         y += box_h + 13
-        if not adv.threat_numbered:
-            y += T.draw_wrapped(surf, f"{n} steps; reaching ! completes the objective", pygame.Rect(x, y, w, 100),
-                                11, T.DIM, line_gap=0)
+        steps = f"{n} steps; reaching ! completes the objective"
+        note = f"{adv.completions}/4: the 4th loses"
+        if not adv.threat_numbered and not compact:
+            y += T.draw_wrapped(surf, steps, pygame.Rect(x, y, w, 100), 11, T.DIM, line_gap=0)
         label = T.draw_text(surf, "Objectives", (x, y), 13, T.MUTED)
         step = max(20, self.lh(13) + 2)
         rad = step // 2 - 2
@@ -266,17 +340,21 @@ class Hud:
             done = k < adv.completions
             pygame.draw.circle(surf, T.DANGER if done else T.BG, c, rad)
             pygame.draw.circle(surf, T.DANGER if k == 3 else T.PANEL_EDGE, c, rad, 2)
-        note = f"{adv.completions}/4: the 4th loses"
         nx = label.right + 8 + 4 * step + 2
         if nx + T.text_width(note, 12) <= x + w:
             T.draw_text(surf, note, (nx, label.top + 1), 12, T.DIM)
-        else:
+        elif not compact:
             T.draw_text(surf, note, (x, label.bottom), 12, T.DIM)
             y += self.lh(12)
-        return y + max(label.height, step) + 2
+        y += max(label.height, step) + 2
+        if compact:
+            tip = [f"Threat track: {value}"] + ([] if adv.threat_numbered else [steps]) + [f"Objectives {note}"]
+            self._row_hit(first_hit, pygame.Rect(x - 4, top, w + 8, y - top), tip, None)
+        return y
 
-    def _module(self, surf, game, x, y, w) -> int:
-        """Villain-specific state (Shredder's boroughs, Krang's Dimension X) and token supplies."""
+    def _module(self, surf, game, x, y, w, compact: bool = False) -> int:
+        """Villain-specific state (Shredder's boroughs, Krang's Dimension X) and token supplies
+        (compact: the chips' colour legend in their tooltip)."""
         adv = game.adv
         data = adv.data
         lines: list[tuple[str, T.Color]] = []
@@ -325,6 +403,10 @@ class Hud:
                 T.draw_text(surf, text, r.center, 12, T.readable_on(color), bold=True, anchor="center")
                 cx += cw + 5
             y += chip_h + 4
+            if compact:
+                self._row_hit(len(self.hits.items), pygame.Rect(x - 4, hr.bottom, w + 8, y - hr.bottom),
+                              ["Boroughs: red fallen, orange under threat,", "grey still in the stack"], None)
+        if chips and not compact:
             lx = x                       # the legend, with a swatch for each colour
             for text, color in (("fallen", (170, 50, 60)), ("under threat", (200, 120, 30)),
                                 ("in the stack", T.PANEL_HI)):
@@ -343,17 +425,31 @@ class Hud:
             y += self.lh(12) + 2
         return y
 
-    def _players(self, surf, game, x, y, w, seat_kinds, bottom) -> int:
+    @staticmethod
+    def _compact_hand_fits(side, w: int) -> bool:
+        """Whether "hand N" fits a compact row beside the badge, the name and the health."""
+        title = side.name + (" (eliminated)" if side.eliminated else "")
+        short = "  ".join(f"{f.health}/{f.max_health}" if f.alive else "KO" for f in side.fighters)
+        need = 11 + 2 * max(8, int(8 * T.SCALE)) + 5 + T.text_width(title, 15, True) + 28
+        return need + T.text_width(f"hand {len(side.hand)}", 12) + 10 + T.text_width(short, 13, True) <= w
+
+    def _players(self, surf, game, x, y, w, seat_kinds, compact: bool = False) -> int:
+        """A row per player in seat order: order badge, hero, health; under it the hand and
+        piles and who plays the seat (compact: one line, those in the row's tooltip)."""
         adv = getattr(game, "adv", None)        # None in a competitive game: seat order is turn order
         hr = T.heading(surf, "Players", (x, y))
         y = hr.bottom + 4
         order = {side.index: n for n, side in adv.seats.items()} if adv is not None else {
             side.index: side.index + 1 for side in game.sides}
         players = sorted((s for s in game.sides if not s.is_enemy), key=lambda s: order.get(s.index, 9))
+        if not players:                         # the heroes come in during setup
+            T.draw_text(surf, "placed during setup", (x + 11, y), 12, T.DIM)
+            return y + self.lh(12) + 4
+        hand_fits = all(self._compact_hand_fits(side, w) for side in players)
         for side in players:
             color = T.seat_color(side)
             current = game.current is side
-            top = y
+            top, first_hit = y, len(self.hits.items)
             num = order.get(side.index)
             who = seat_kinds.get(side.index, "")
             title = side.name + (" (eliminated)" if side.eliminated else "")
@@ -362,23 +458,35 @@ class Hud:
             if num is not None:                    # the player order marker (p.4), as a badge
                 tx = order_badge(surf, (tx + 8, y + line // 2), num, color) + 5
             short = "  ".join(f"{f.health}/{f.max_health}" if f.alive else "KO" for f in side.fighters)
-            right = T.draw_text(surf, short, (x + w, y + 1), 13, T.TEXT, bold=True, anchor="topright").left
+            # the hero's name keeps its size where the health (many fighters) can give up some of its own
+            room = x + w - (tx + T.text_width(title, 15, True) + 22)
+            size = T.fit_size(short, 13, room, True, 10) if room > 0 else 10
+            right = T.draw_text(surf, short, (x + w, y + 1), size, T.TEXT, bold=True, anchor="topright").left
+            piles = [f"hand {len(side.hand)}", f"deck {len(side.deck)}", f"discard {len(side.discard)}"]
+            if side.tucked:         # Donatello's inventions, tucked under the hero card (public)
+                piles.append(f"tucked {len(side.tucked)}")
+            if compact and hand_fits:          # the hand's size on the line, for every row or none
+                right = T.draw_text(surf, piles[0], (right - 10, y + 2), 12, T.MUTED, anchor="topright").left
             tr = T.draw_text(surf, title, (tx, y), 15, T.TEXT if not side.eliminated else T.DIM, bold=True,
                              max_width=right - tx - 22, name=True)
             self._badge(surf, (tr.right + 6, tr.centery), provenance.of_side(game, side))
             y += line
-            rx = T.draw_text(surf, f"hand {len(side.hand)}", (x + 11, y), 12, T.MUTED).right
-            rx = self._pile_link(surf, (rx + 8, y), f"deck {len(side.deck)}", ("pile", side, "deck"))
-            rx = self._pile_link(surf, (rx + 8, y), f"discard {len(side.discard)}", ("pile", side, "discard"))
-            if side.tucked:         # Donatello's inventions, tucked under the hero card (public)
-                rx = self._pile_link(surf, (rx + 8, y), f"tucked {len(side.tucked)}", ("pile", side, "tucked"))
-            if who:
-                if rx + 10 + T.text_width(who, 12) > x + w:
-                    y += self.lh(12)
-                T.draw_text(surf, who, (x + w, y), 12, T.MUTED, anchor="topright")
-            y += self.lh(12) + 4
+            if compact:
+                y += 2
+                tip = [side.name + (f" ({who})" if who else ""), " · ".join(piles), "Click: discard pile"]
+                self._row_hit(first_hit, pygame.Rect(x - 4, top - 2, w + 8, y - top), tip, ("pile", side, "discard"))
+            else:
+                rx = T.draw_text(surf, piles[0], (x + 11, y), 12, T.MUTED).right
+                for text, which in zip(piles[1:], ("deck", "discard", "tucked")):
+                    rx = self._pile_link(surf, (rx + 8, y), text, ("pile", side, which))
+                if who:
+                    if rx + 10 + T.text_width(who, 12) > x + w:
+                        y += self.lh(12)
+                    T.draw_text(surf, who, (x + w, y), 12, T.MUTED, anchor="topright")
+                y += self.lh(12) + 4
             r = pygame.Rect(x - 4, top - 2, w + 8, y - top)
             pygame.draw.rect(surf, color, (x, top + 2, 5, line - 4), border_radius=2)
             if current:
                 pygame.draw.rect(surf, color, r, 1, border_radius=6)
+            self.player_rects.append((side, r))
         return y

@@ -39,7 +39,7 @@ def describe_in_progress() -> str:
     scenario = record.get("scenario") or {}
     villain = str(scenario.get("villain", "a villain")).replace("_", " ").title()
     seats = scenario.get("seats") or []
-    heroes = ", ".join(str(s.get("hero", "?")) for s in seats if isinstance(s, dict))
+    heroes = ", ".join(str(s.get("hero", "?")).replace("_", " ").title() for s in seats if isinstance(s, dict))
     answers = len(record.get("answers") or [])
     if record.get("kind") == "match":            # a competitive game: its heroes face each other
         return f"{heroes.replace(', ', ' vs ') or 'a match'} ({scenario.get('mode', 'duel')}), {answers} decisions in"

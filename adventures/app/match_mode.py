@@ -127,27 +127,34 @@ class MatchHud(Hud):
                   intents: dict[int, list[str]] | None = None, hover_pos=(-1, -1)) -> int:
         self.intents = {}
         self.side_rect = pygame.Rect(rect)
+        self.player_rects = []
+        self.scroll = self.content_h = 0          # this column never scrolls: its rows compact instead
         self.kinds = seat_kinds
         pygame.draw.rect(surf, T.PANEL, rect)
         pygame.draw.line(surf, T.PANEL_EDGE, rect.topleft, rect.bottomleft)
         x, w = rect.left + 12, rect.width - 24
-        y = rect.top + 10
         match = game.scenario
-        y += T.draw_wrapped(surf, f"{MODE_NAMES[match.mode]} on {board_name(game)}".upper(), pygame.Rect(x, y, w, 200),
-                            13, T.MUTED, bold=True) + 2
-        cur = game.current
-        if cur is not None and not cur.is_enemy:
-            who = seat_kinds.get(cur.index, "")
-            y += T.draw_wrapped(surf, f"{cur.name}'s turn" + (f" ({who})" if who else ""), pygame.Rect(x, y, w, 80),
-                                15, T.seat_color(cur), bold=True)
-        for line in rule_lines(match):
-            y += T.draw_wrapped(surf, line, pygame.Rect(x, y, w, 200), 12, T.MUTED, line_gap=0)
-        y = self._players(surf, game, x, y + 8, w, seat_kinds, rect.bottom)
-        for side in game.sides:
-            for note in hero_notes(side):
-                y += T.draw_wrapped(surf, f"{side.hero.name if side.hero else side.name}: {note}",
-                                    pygame.Rect(x, y, w, 200), 12, T.seat_color(side), line_gap=0)
-        return y
+
+        def column(s, level, y=0):
+            y += T.draw_wrapped(s, f"{MODE_NAMES[match.mode]} on {board_name(game)}".upper(), pygame.Rect(x, y, w, 200),
+                                13, T.MUTED, bold=True) + 2
+            cur = game.current
+            if cur is not None and not cur.is_enemy:
+                who = seat_kinds.get(cur.index, "")
+                y += T.draw_wrapped(s, f"{cur.name}'s turn" + (f" ({who})" if who else ""), pygame.Rect(x, y, w, 80),
+                                    15, T.seat_color(cur), bold=True)
+            for line in rule_lines(match):
+                y += T.draw_wrapped(s, line, pygame.Rect(x, y, w, 200), 12, T.MUTED, line_gap=0)
+            y = self._players(s, game, x, y + 8, w, seat_kinds, compact=level >= self.COMPACT_PLAYERS)
+            for side in game.sides:
+                for note in hero_notes(side):
+                    y += T.draw_wrapped(s, f"{side.hero.name if side.hero else side.name}: {note}",
+                                        pygame.Rect(x, y, w, 200), 12, T.seat_color(side), line_gap=0)
+            return y
+
+        # the same densities as the adventure's column: compact player rows when the full ones do not fit
+        self.density = self.fitting_density(column, rect.height - 20)[0]
+        return column(surf, self.density, rect.top + 10)
 
     kinds: dict[int, str] = {}
 
@@ -280,32 +287,35 @@ class MatchForm:
     def draw_rows(self, surf, x0: int, y: int, label_w: int, seg, label) -> int:
         """The form's rows from `y` (seg/label: the new-game screen's row helpers); returns
         the y after them."""
+        u = T.SCALE
+        row, bh = int(ROW * u), int(32 * u)          # the co-op rows' steps at this text size
         label("Competitive", y)
         seg([(text, ("m_mode", value), value == self.mode) for value, text in MODES], y, size=14)
-        y += ROW
+        y += row
         low, high = MATCH_SEATS[self.mode]
         label("Players", y)
         if low == high:
             T.draw_text(surf, f"{low}" + ("  (seats alternate Team A, Team B)" if self.mode == "team" else ""),
-                        (x0 + label_w + 4, y + 8), 15, T.TEXT)
+                        (x0 + label_w + 4, y + bh // 2), 15, T.TEXT, anchor="midleft")
         else:
             seg([(str(n), ("m_players", n), n == self.players) for n in range(low, high + 1)], y, width=46)
-        y += ROW
+        y += row
         label("Board", y)
         seg([(self.catalog.boards[k].name, ("m_board", k), k == self.board) for k in self.boards], y, size=14)
-        y += ROW
+        y += row
+        # the hero button as wide as the longest name; each button starts where the last ended
+        name_w = max(170, (max(T.text_width(h.name, 15) for h in self.catalog.heroes.values()) + 20) / u)
         for k in range(self.players):
             tag = f"Player {k + 1}" + (f" · {'AB'[k % 2]}" if self.mode == "team" else "")
-            T.draw_text(surf, tag, (x0 + 12, y + 8), 15, T.SEAT_COLORS[k], bold=True)
+            T.draw_text(surf, tag, (x0 + 12, y + bh // 2), 15, T.SEAT_COLORS[k], bold=True, anchor="midleft")
             key = self.heroes[k]
             name = "Random hero" if key == "random" else self.catalog.heroes[key].name
-            xx = x0 + label_w
-            seg([("<", ("m_hero", k, -1), False)], y, xx=xx, width=32, size=16)
-            seg([(name, ("m_hero", k, 1), False)], y, xx=xx + 36, width=170, size=15)
-            seg([(">", ("m_hero", k, 1), False)], y, xx=xx + 210, width=32, size=16)
+            xx = seg([("<", ("m_hero", k, -1), False)], y, xx=x0 + label_w, width=32, size=16)
+            xx = seg([(name, ("m_hero", k, 1), False)], y, xx=xx - 2, width=name_w, size=15)
+            xx = seg([(">", ("m_hero", k, 1), False)], y, xx=xx - 2, width=32, size=16)
             seg([(text, ("m_control", k, value), self.controls[k] == value) for value, text in CONTROLS], y,
-                xx=xx + 254, size=14)
-            y += ROW - 4
+                xx=xx + 6, size=14)
+            y += row - 4
         note = ("Core rules on the box's boards: no Foot soldiers or circles, no Dimension X, no Doomsday "
                 "Machines. Seat 1 starts on space 1 and plays first.")
         return y + 8 + T.draw_wrapped(surf, note, pygame.Rect(x0, y + 2, 640, 40), 12, T.MUTED)

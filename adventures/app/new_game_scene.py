@@ -447,9 +447,12 @@ class NewGameScene:
             b.draw(surf, hover=b.rect.collidepoint(hover))
             self.buttons.append(b)
             x = b.rect.right + 10
-        if self.content_h > self.view.height:       # the form is longer than the window: say so
-            more = "▲▼ wheel or PgUp/PgDn to scroll"
-            T.draw_text(surf, more, (footer.right - 16, footer.centery), 12, T.WARN, anchor="midright")
+        if self.content_h > self.view.height:       # the form is longer than the window: say so, beside the buttons
+            room = footer.right - 16 - x
+            more = next((m for m in ("▲▼ wheel or PgUp/PgDn to scroll", "▲▼ scroll") if T.text_width(m, 12) <= room),
+                        None)
+            if more is not None:
+                T.draw_text(surf, more, (footer.right - 16, footer.centery), 12, T.WARN, anchor="midright")
 
     def _draw_notes(self, surf, x0, y, form_w) -> int:
         """Errors, broken user files and the short help, below the form; returns the y below."""

@@ -229,13 +229,14 @@ class PileOverlay(Overlay):
         cw, ch = 120, 168
         cols = max(1, (body.width + 12) // (cw + 12))
         hover = None
+        name_size = card_view.shared_name_size(self.cards, (cw, ch))      # one size for the pile's names
         for k, card in enumerate(self.cards):
             r = pygame.Rect(body.left + (k % cols) * (cw + 12), body.top + (k // cols) * (ch + 14), cw, ch)
             if r.bottom > body.bottom:
                 T.draw_text(surf, f"+ {len(self.cards) - k} more", (r.left, r.top), 15, T.MUTED)
                 break
             over = r.collidepoint(hover_pos)
-            card_view.draw_card(surf, card, r, hover=over)
+            card_view.draw_card(surf, card, r, hover=over, name_size=name_size)
             if over:
                 hover = (card, r)
         if hover is not None:
@@ -263,17 +264,23 @@ class ReferenceOverlay(Overlay):
         dim(surf, 210)
         area = surf.get_rect().inflate(-80, -60)
         T.panel(surf, area, T.PANEL, T.PANEL_EDGE, 12)
-        T.draw_text(surf, f"{ref['name']}: card reference", (area.left + 20, area.top + 14), 22, T.TEXT, bold=True)
-        T.draw_text(surf, "wheel or arrows to scroll · click or Esc to close", (area.right - 20, area.top + 20), 13,
-                    T.MUTED, anchor="topright")
+        # every line steps by its own height at any text size; the hint goes under the title when beside it does not fit
+        title = T.draw_text(surf, f"{ref['name']}: card reference", (area.left + 20, area.top + 14), 22, T.TEXT,
+                            bold=True, max_width=area.width - 40, name=True)
+        hint = "wheel or arrows to scroll · click or Esc to close"
+        y = title.bottom + 4
+        if title.right + 20 + T.text_width(hint, 13) <= area.right - 20:
+            T.draw_text(surf, hint, (area.right - 20, title.centery), 13, T.MUTED, anchor="midright")
+        else:
+            y += T.draw_wrapped(surf, hint, pygame.Rect(area.left + 20, y, area.width - 40, 100), 13, T.MUTED)
         sk = ref["sidekick"]
         facts = (f"Health {ref['health']} · move {ref['move']} · {ref['attack']}"
                  + (f" · sidekick {sk['name']} ({sk['count']} x {sk['health']} health, {sk['attack']})" if sk else "")
                  + f" · deck {ref['deck_size']} cards")
-        T.draw_text(surf, facts, (area.left + 20, area.top + 46), 15, T.TEXT, max_width=area.width - 40)
-        y = area.top + 70
+        y += T.draw_wrapped(surf, facts, pygame.Rect(area.left + 20, y, area.width - 40, 100), 15, T.TEXT) + 4
         y += T.draw_wrapped(surf, f"{ref['ability']['name']}: {ref['ability']['text']}",
-                            pygame.Rect(area.left + 20, y, area.width - 40, 60), 14, T.MUTED, line_gap=3) + 8
+                            pygame.Rect(area.left + 20, y, area.width - 40, area.height // 3), 14, T.MUTED,
+                            line_gap=3) + 8
         clip = pygame.Rect(area.left + 10, y, area.width - 20, area.bottom - y - 10)
         prev = surf.get_clip()
         surf.set_clip(clip)
@@ -284,12 +291,12 @@ class ReferenceOverlay(Overlay):
             head = f"{card['name']} ×{card['copies']}  ·  {card['type']}{value}  ·  boost {card['boost']}"
             if card["fighter"] != "any":
                 head += f"  ·  {card['fighter']} only"
-            pygame.draw.rect(surf, color, (clip.left + 10, row_y + 3, 6, 14), border_radius=2)
-            T.draw_text(surf, head, (clip.left + 24, row_y), 15, T.TEXT, bold=True, max_width=clip.width - 40)
-            used = 20
+            used = T.draw_wrapped(surf, head, pygame.Rect(clip.left + 24, row_y, clip.width - 40, 200), 15, T.TEXT,
+                                  bold=True, line_gap=0)
+            pygame.draw.rect(surf, color, (clip.left + 10, row_y + 3, 6, used - 6), border_radius=2)
             if card["text"]:
-                used += T.draw_wrapped(surf, card["text"], pygame.Rect(clip.left + 24, row_y + 20, clip.width - 48,
-                                                                        200), 13, T.MUTED, line_gap=2)
+                used += T.draw_wrapped(surf, card["text"], pygame.Rect(clip.left + 24, row_y + used, clip.width - 48,
+                                                                        400), 13, T.MUTED, line_gap=2)
             row_y += used + 8
         surf.set_clip(prev)
         self.max_scroll = max(0, row_y + self.scroll - clip.bottom)

@@ -146,15 +146,30 @@ def note(mark: Mark) -> str:
     return "Your content: " + mark.lines[1][0].lower() + mark.lines[1][1:]
 
 
+def _badge_text(mark: Mark) -> tuple[str, tuple[int, int, int], int]:
+    return ("≈", APPROX_COLOR, 8) if mark.kind == APPROX else ("yours", YOURS_COLOR, 10)
+
+
+def badge_size(mark: Mark | None, size: int = 12) -> tuple[int, int]:
+    """The badge's size in pixels ((0, 0) without a mark): what a view leaves free for it."""
+    if mark is None:
+        return 0, 0
+    text, _color, pad = _badge_text(mark)
+    w, h = T.font(size, True).size(text)
+    return w + pad, h + 2
+
+
 def draw_badge(surf: pygame.Surface, pos: tuple[int, int], mark: Mark | None, size: int = 12,
                anchor: str = "topleft") -> pygame.Rect | None:
-    """The small marker: '≈' for our design, 'yours' for the owner's content. Returns its rect."""
+    """The small marker: '≈' for our design, 'yours' for the owner's content. Returns its
+    rect, which the layout test checks against every line of text (T.trace_mark)."""
     if mark is None:
         return None
-    text, color = ("≈", APPROX_COLOR) if mark.kind == APPROX else ("yours", YOURS_COLOR)
+    text, color, _pad = _badge_text(mark)
     img = T.render(text, size, (20, 20, 24), True)
-    rect = img.get_rect().inflate(8 if mark.kind == APPROX else 10, 2)
+    rect = pygame.Rect((0, 0), badge_size(mark, size))
     setattr(rect, anchor, pos)
+    T.trace_mark(surf, rect)
     pygame.draw.rect(surf, color, rect, border_radius=rect.height // 2)
     pygame.draw.rect(surf, (20, 20, 24), rect, 1, border_radius=rect.height // 2)
     surf.blit(img, img.get_rect(center=rect.center))

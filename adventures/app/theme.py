@@ -217,6 +217,16 @@ def _trace(surf: pygame.Surface, text: str, rect: pygame.Rect) -> None:
     TRACE.append((text, rect))
 
 
+MARK = "\x00mark"          # a TRACE entry that is a badge, not text: no text may lie under it
+BUTTON = "\x00button"      # a button's area: no text but its own label may lie over it
+
+
+def trace_mark(surf: pygame.Surface, rect: pygame.Rect, what: str = MARK) -> None:
+    """Keep where a badge (or a button, or a label blitted without draw_text) was drawn."""
+    if TRACE is not None:
+        _trace(surf, what, rect)
+
+
 def draw_text(surf: pygame.Surface, text: str, pos: tuple[int, int], size: int = 15, color: Color = TEXT,
               bold: bool = False, anchor: str = "topleft", max_width: int | None = None,
               name: bool = False) -> pygame.Rect:

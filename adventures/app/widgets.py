@@ -40,6 +40,7 @@ class Button:
             edge = T.HIGHLIGHT
         pygame.draw.rect(surf, bg, self.rect, border_radius=6)
         pygame.draw.rect(surf, edge, self.rect, 2 if hover and self.enabled else 1, border_radius=6)
+        T.trace_mark(surf, self.rect, T.BUTTON)      # the layout test: no other text over a button
         x = self.rect.left + 8
         if self.color is not None:
             pygame.draw.rect(surf, self.color, (self.rect.left + 3, self.rect.top + 4, 4, self.rect.height - 8),
@@ -53,10 +54,10 @@ class Button:
         avail = self.rect.right - 8 - x if self.hotkey or self.color is not None else self.rect.width - 6
         text = T.fit(self.label, self.size, max(10, avail))
         img = T.render(text, self.size, fg)
-        if self.hotkey or self.color is not None:
-            surf.blit(img, img.get_rect(midleft=(x, self.rect.centery)))
-        else:
-            surf.blit(img, img.get_rect(center=self.rect.center))
+        where = img.get_rect(midleft=(x, self.rect.centery)) if self.hotkey or self.color is not None else \
+            img.get_rect(center=self.rect.center)
+        surf.blit(img, where)
+        T.trace_mark(surf, where, text)
 
 
 def button_width(label: str, size: int = 15, hotkey: str = "", pad: int = 22, max_width: int = 360) -> int:
