@@ -440,3 +440,22 @@ def test_the_board_scales_its_content_into_its_panel():
             bv.layout(GameLayout.for_size(*size, 4, 1.0, BoardView.content_aspect(board), 10).board)
             xs = [x for x, _y in bv.centers]
             assert (max(xs) - min(xs)) / bv.rect.width > 0.65, (key, size)
+
+
+def test_the_log_wraps_anew_when_the_text_size_changes_mid_game():
+    """Found under Xvfb: after Settings > text 130% the log kept its 100% lines, which ran past
+    the panel's edge (the wrap cache did not know the text size)."""
+    from adventures.app.log_panel import LogPanel
+    events = [{"kind": "info", "text": "A patrolling Foot soldier is deployed on the Foot circle 18-21 (Bronx) "
+                                       "(Foot Clan Ambush)."}] * 3
+    pygame.font.init()
+    panel = LogPanel()
+    try:
+        T.set_scale(1.0)
+        panel._build(events, 400)
+        T.set_scale(1.3)
+        panel._build(events, 400)
+        assert all(T.font(13, bold).size(line)[0] <= 400 - (12 if indent else 0)
+                   for line, _, bold, indent in panel._lines)
+    finally:
+        T.set_scale(1.0)

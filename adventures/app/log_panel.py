@@ -28,7 +28,7 @@ class LogPanel:
         return False
 
     def _build(self, events: list[dict], width: int) -> None:
-        key = (len(events), width)
+        key = (len(events), width, T.SCALE)     # a new text size wraps anew
         if key == self._cache_key:
             return
         self._cache_key = key
