@@ -285,3 +285,12 @@ def test_a_save_records_the_owners_content_and_loading_with_other_content_says_s
     play_adventure(shipped)
     save_game(shipped, home / "shipped.json")
     assert load_record(home / "shipped.json")["content"]["yours"] == []
+
+
+def test_a_yaml_file_outside_the_content_folders_is_reported_by_play_as_by_validate(home):
+    """validate reports a stray top-level file; playing with that folder said nothing."""
+    folder = home / "content"
+    (folder / "heroes").mkdir(parents=True)
+    (folder / "notes.yaml").write_text("a: [\n", encoding="utf-8")
+    catalog = load_catalog()
+    assert [p.file for p in catalog.problems] == [str(folder / "notes.yaml")]

@@ -100,9 +100,11 @@ def build_catalog(root: str | os.PathLike | None = None, base: Catalog | None = 
     layered = base is not None and root.resolve() != CONTENT_ROOT
     owners: dict[tuple[str, str], str] = {}    # (table, key) -> file, for duplicate keys
     sources: dict[tuple[str, str], tuple[str, Lines]] = {}
+    seen: set[Path] = set()
     for folder, kind in FOLDERS.items():
         files = _yaml_files(root / folder) if (root / folder).is_dir() else []
         files += [f for f in (root / f"{folder}.yaml", root / f"{folder}.yml") if f.is_file()]
+        seen.update(files)
         if kind in ("traps", "allies") and len(files) > 1:
             cat.problems.append(Problem(os.fspath(files[1]), 1, "",
                                         f"only one {folder} file is allowed (also {files[0]})"))
@@ -140,6 +142,9 @@ def build_catalog(root: str | os.PathLike | None = None, base: Catalog | None = 
             table[model.key] = model
             if layered:
                 cat.custom[tname, model.key] = file
+    for stray in sorted(set(_yaml_files(root)) - seen):     # what validate reports, play reports too
+        cat.problems.append(Problem(os.fspath(stray), 1, "", "not read: content files go in "
+                                                            f"{', '.join(f'{n}/' for n in FOLDERS)}"))
     cat.problems.extend(_tree_checked(cat, base if layered else None, sources))
     if not (cat.heroes or cat.enemies or cat.boards or cat.traps or cat.allies or cat.problems):
         cat.problems.append(Problem(os.fspath(root), 1, "", "no content files found (expected "
