@@ -1,7 +1,7 @@
 """Setting up an Adventures game from a scenario (Adventures p.4)."""
 from __future__ import annotations
 
-from adventures.rules import tags
+from adventures.rules import difficulty, tags
 from adventures.rules.allies import setup_allies
 from adventures.rules.enemy import build_enemy_side
 from adventures.rules.plugin import PLUGINS, EnemyPlugin
@@ -80,6 +80,8 @@ def new_adventure(scenario, catalog, seed: int, agents: dict | None = None, tabl
 
     `replay`: recorded answers fed back before any agent is asked (restoring a save)."""
     load_plugins()
+    scenario = difficulty.pinned(scenario, catalog)     # recorded with the game (saves, replays)
+    card_steps = difficulty.enemy_card_steps(scenario)
     villain_def = catalog.enemies[scenario.villain]
     board = catalog.compiled_board(villain_def.board) if hasattr(catalog, "compiled_board") \
         else compile_board(catalog.boards[villain_def.board])
@@ -96,7 +98,7 @@ def new_adventure(scenario, catalog, seed: int, agents: dict | None = None, tabl
 
     # 1. villain
     health = ov.villain_health or villain_def.health_for(players)
-    villain = build_enemy_side(game, villain_def, ENEMY_INDEX, health)
+    villain = build_enemy_side(game, villain_def, ENEMY_INDEX, health, card_steps)
     levels = list(villain_def.threat_track.levels)
     if ov.threat_track_length:
         levels = resample(levels, ov.threat_track_length)
@@ -119,7 +121,7 @@ def new_adventure(scenario, catalog, seed: int, agents: dict | None = None, tabl
 
     # 2. minions: one per player, on empty spaces adjacent to the villain
     for k, mdef in enumerate(pick_minions(game, scenario, catalog)):
-        mside = build_enemy_side(game, mdef, ENEMY_INDEX + 1 + k, ov.minion_health or MINION_HEALTH)
+        mside = build_enemy_side(game, mdef, ENEMY_INDEX + 1 + k, ov.minion_health or MINION_HEALTH, card_steps)
         adv.minions.append(mside)
         for token, count in mdef.supply.items():
             adv.supply[token] = adv.supply.get(token, 0) + count

@@ -85,13 +85,16 @@ def load_scenarios_for_command(paths, command: str | None = None, kinds: Iterabl
     return out
 
 OVERRIDE_PARAMS = frozenset(OverridesDef.model_fields)
-TOP_PARAMS = frozenset({"max_rounds", "allies", "extra_henchmen", "minions", "villain"})
+TOP_PARAMS = frozenset({"max_rounds", "allies", "extra_henchmen", "minions", "villain", "difficulty"})
+# What a level's pinned settings depend on: changing one of these plays the level afresh.
+LEVEL_KEYS = frozenset({"difficulty", "players", "villain", "allies"})
 SWEEP_PARAMS = OVERRIDE_PARAMS | TOP_PARAMS | {"players", "bot"}
 
 
 def with_params(scenario: ScenarioDef, params: dict, catalog=None) -> ScenarioDef:
     """The scenario with sweep parameters applied: override names (villain_health,
-    threat_track_length, ...), top-level fields (max_rounds, allies, extra_henchmen) or
+    threat_track_length, enemy_cards, ...), top-level fields (max_rounds, allies,
+    extra_henchmen, difficulty) or
     `players` (extra seats are random heroes played by seat 0's bot; fewer seats drop
     the last ones). Raises ValueError for an unknown parameter, pydantic's error for a bad
     value, and a one-line ValueError for a name the content (default: the content in use)
@@ -137,6 +140,8 @@ def _coop_with_params(scenario: ScenarioDef, params: dict) -> ScenarioDef:
             data[key] = value
         else:
             raise ValueError(f"unknown sweep parameter '{key}' (known: {', '.join(sorted(SWEEP_PARAMS))})")
+    if LEVEL_KEYS & set(params):
+        data["difficulty_settings"] = None
     if params:
         data["name"] = (scenario.name + " [" + ", ".join(f"{k}={v}" for k, v in params.items()) + "]")[:80]
     return ScenarioDef.model_validate(data)
