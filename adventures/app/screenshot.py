@@ -20,6 +20,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--turns", type=limits.turns_arg, default=6, help="turns to play before the picture (default 6)")
     parser.add_argument("--out", type=limits.file_out_arg("--out file"), default="screenshot.png", help="PNG file to write")
     parser.add_argument("--size", type=limits.size(MIN_WINDOW, MAX_WINDOW), default=(1600, 1000), help="window size (default 1600x1000)")
+    limits.difficulty_option(parser)
     parser.add_argument("--at", metavar="TAG", type=limits.text("--at tag", 80, empty=True), default="",
                         help="wait for a player decision with this tag (e.g. action, move_dest, defense_card)")
 
@@ -33,6 +34,12 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"adventures screenshot: {exc}", file=sys.stderr)
         return 2
+    if args.difficulty is not None:
+        from adventures.sim.runner import at_difficulty
+        leveled = at_difficulty([scenario], args.difficulty, "screenshot")
+        if leveled is None:
+            return 2
+        scenario, = leveled
     try:        # checked before playing: a bad --out must not waste the run
         limits.output_file(args.out, "--out file")
     except limits.OutputError as exc:

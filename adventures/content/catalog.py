@@ -15,7 +15,15 @@ from typing import Any
 
 from adventures.content.checks import check_model, check_tree
 from engine.content.loader import ContentError, Lines, Problem, line_of, load, suggest
-from engine.content.schema import AllyDeckDef, BoardDef, DifficultyDef, EnemyDef, HeroDef, ScenarioDef, TrapDeckDef
+from engine.content.schema import (
+    AllyDeckDef,
+    BoardDef,
+    DifficultyDef,
+    EnemyDef,
+    HeroDef,
+    ScenarioDef,
+    TrapDeckDef,
+)
 
 CONTENT_ROOT = Path(__file__).resolve().parent
 # folder -> kind passed to the loader (files may also say `kind:`; a mismatch is an error)

@@ -63,12 +63,17 @@ def shipped_scenario_files(kinds: Iterable[str] = ("scenario", "match")) -> list
 
 
 def load_scenarios_for_command(paths, command: str | None = None, kinds: Iterable[str] = ("scenario", "match"),
-                               why: str = "") -> list | None:
+                               why: str = "", difficulty: str | None = None) -> list | None:
     """The scenario (or match) files a command was given, loaded; on the first bad one, its
     problem is printed as one line per problem on stderr and None is returned (exit 2):
     a bad file is a message, never a traceback. A kind of file the command does not play
-    (not in `kinds`) is refused the same way, in one line naming the file and saying `why`."""
+    (not in `kinds`) is refused the same way, in one line naming the file and saying `why`.
+    `difficulty` (`--difficulty`): every co-op scenario played at that level; an unknown
+    level, or a level for a competitive match, is refused in one line naming the option."""
     out = []
+    if difficulty is not None:
+        loaded = load_scenarios_for_command(paths, command, kinds, why)
+        return None if loaded is None else at_difficulty(loaded, difficulty, command)
     for path in paths:
         kind, line = scenario_kind(path)
         if kind in KIND_WORDS and kind not in kinds:
@@ -83,6 +88,23 @@ def load_scenarios_for_command(paths, command: str | None = None, kinds: Iterabl
             print(f"{path}:1: cannot load: {type(exc).__name__}: {exc}", file=sys.stderr)
             return None
     return out
+
+def at_difficulty(scenarios: list, level: str, command: str | None = None) -> list | None:
+    """The scenarios at difficulty `level`, or None after one line on stderr (exit 2)."""
+    out = []
+    for sc in scenarios:
+        if isinstance(sc, MatchDef):
+            print(f"adventures {command}: --difficulty {level[:80]}: {sc.name} is a competitive match, "
+                  "which has no difficulty levels", file=sys.stderr)
+            return None
+        try:
+            out.append(with_params(sc, {"difficulty": level}))
+        except ValueError as exc:
+            print(f"adventures {command}: --difficulty {str(exc).splitlines()[0].removeprefix('difficulty: ')}",
+                  file=sys.stderr)
+            return None
+    return out
+
 
 OVERRIDE_PARAMS = frozenset(OverridesDef.model_fields)
 TOP_PARAMS = frozenset({"max_rounds", "allies", "extra_henchmen", "minions", "villain", "difficulty"})
