@@ -8,7 +8,9 @@ For each scenario and each level of `adventures/content/difficulty.yaml` it sear
 `enemy_cards` dial (adventures/rules/difficulty.py) with `adventures tune`'s paired-seed
 bisection until the bot's win rate meets the level's target (inside its band), the four
 levels sharing every value already played. The chosen dial is then measured again on
-fresh seeds (seed + 1, the same seeds for every level: paired), with a Wilson 95% interval,
+fresh seeds (seed + 1, the same seeds for every level: paired), with a Wilson 95% interval;
+outside the band, the dial moves one step toward it and is measured again on those seeds
+(at most 3 steps; the row says how many: `nudged`),
 and the table of `measured:` rows at the end of the difficulty file is rewritten: villain,
 players, heroes, level -> dial, win rate, interval, games, bot, seed, date and this command.
 Random teams of 1-4 heroes for each villain are then measured at the new dials (figures
@@ -32,6 +34,7 @@ from adventures.tools import limits
 
 MARKER = "# --- measured by `adventures calibrate`"
 SEARCH = 40          # the dial is searched in -SEARCH..SEARCH steps
+NUDGES = 3           # steps the dial may move after the fresh-seed measurement
 COOP_ONLY = "calibrates co-op difficulty levels; a competitive match has none"
 
 
@@ -40,7 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="co-op scenario files (default: every shipped co-op scenario)")
     parser.add_argument("--games", "-n", type=limits.games_arg, default=200,
                         help="games per dial value tried and per final measurement (default 200)")
-    parser.add_argument("--seed", "-s", type=limits.seed_arg, default=1,
+    parser.add_argument("--seed", "-s", type=limits.paired_seed_arg, default=1,
                         help="seed of the search; the final measurement uses seed + 1 (default 1)")
     parser.add_argument("--bot", default="strong", choices=("random", "heuristic", "strong", "expert"),
                         help="the bot on every seat (default: strong)")
@@ -91,12 +94,31 @@ def calibrate_scenario(scenario, name: str, table, args, options, progress, when
         henchmen = level.extra_henchmen if scenario.allies else 0     # p.18: only with allies & henchmen
         found = tune(at_level, "enemy_cards", level.target, -SEARCH, SEARCH, args.games, args.seed,
                      args.workers, args.cluster, options, progress, measured=played.setdefault(henchmen, {}))
-        dial = _chosen(found, level)
-        final = runner.with_params(at_level, {"enemy_cards": dial})
-        wins, games = measure(final, args.games, args.seed + 1, args.workers, args.cluster, options, progress)
+        dial, wins, games, nudged = confirmed(at_level, level, _chosen(found, level), args, options, progress)
         rows.append(row(scenario, name, level, {"enemy_cards": dial, "extra_henchmen": level.extra_henchmen},
-                        wins, games, args, when))
+                        wins, games, args, when) | {"nudged": nudged})
     return rows
+
+
+def confirmed(scenario, level, dial: int, args, options, progress) -> tuple[int, int, int, int]:
+    """Measure `dial` on fresh seeds (seed + 1); outside the band, move it one step toward
+    the band and measure again on the same seeds, at most NUDGES times. Returns the dial
+    inside the band (else the one nearest the target), its wins and games, and the steps moved."""
+    low, high = level.band
+    first = dial
+    tried: dict[int, tuple[int, int]] = {}
+    for _ in range(NUDGES + 1):
+        final = runner.with_params(scenario, {"enemy_cards": dial})
+        wins, games = tried[dial] = measure(final, args.games, args.seed + 1, args.workers, args.cluster,
+                                            options, progress)
+        rate = wins / games
+        step = -1 if rate < low else 1 if rate > high else 0       # a higher dial is a harder game
+        if not step or not -SEARCH <= dial + step <= SEARCH or dial + step in tried:
+            break
+        dial += step
+    best = min(tried, key=lambda d: (not low <= tried[d][0] / tried[d][1] <= high,
+                                     abs(tried[d][0] / tried[d][1] - level.target)))
+    return best, *tried[best], abs(best - first)
 
 
 def _chosen(found: dict, level) -> int:
@@ -147,6 +169,18 @@ def write_table(path: Path, rows: list[dict], header_from: Path) -> None:
             tmp.unlink()
 
 
+def _written(out: Path, rows: list[dict], shipped: Path) -> bool:
+    """write_table, or one line saying why it could not (the old file stays)."""
+    from engine.content.loader import ContentError
+    try:
+        write_table(out, rows, shipped)
+    except (OSError, ContentError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc).splitlines()[0]
+        print(f"adventures calibrate: --out {out}: cannot write the table: {reason}", file=sys.stderr)
+        return False
+    return True
+
+
 def _key(r: dict) -> tuple:
     return (r["villain"], r["players"], r["allies"], tuple(r["heroes"]))
 
@@ -188,12 +222,14 @@ def run(args: argparse.Namespace) -> int:
             return (r["villain"], r["players"], r["allies"]) not in redone
 
         rows = sorted([r for r in (m.model_dump(mode="json") for m in table.measured) if stays(r)] + new_rows, key=_key)
-        write_table(out, rows, shipped)
+        if not _written(out, rows, shipped):
+            return 2
         clear_cache()
         if not args.no_random_teams:          # at the dials just written
             catalog = load_catalog() if out == shipped else _with_table(load_catalog(), out)
             extra = random_team_rows(villains, table, catalog, args, options, advance, when)
-            write_table(out, sorted(rows + extra, key=_key), shipped)
+            if not _written(out, sorted(rows + extra, key=_key), shipped):
+                return 2
             clear_cache()
             new_rows += extra
     seconds = time.perf_counter() - t0

@@ -91,6 +91,7 @@ def real(lo: float, hi: float, what: str, open_low: bool = False, open_high: boo
 games_arg = bounded(1, MAX_GAMES, "games")
 games_or_none_arg = bounded(0, MAX_GAMES, "games")      # 0: skip that part of the run
 seed_arg = bounded(-MAX_SEED, MAX_SEED, "seed")
+paired_seed_arg = bounded(-MAX_SEED, MAX_SEED - 1, "seed")     # `calibrate` measures again at seed + 1
 workers_arg = bounded(1, MAX_WORKERS, "workers")
 turns_arg = bounded(0, MAX_TURNS, "turns")
 rollouts_arg = bounded(1, MAX_ROLLOUTS, "rollouts")

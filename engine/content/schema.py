@@ -396,6 +396,9 @@ class MeasuredDef(Strict):
     win_rate: Rate
     ci95: tuple[Rate, Rate]
     in_band: bool
+    # Steps the dial moved after its first fresh-seed measurement fell outside the band
+    # (each step measured again on those seeds; adventures/sim/cli_calibrate.py).
+    nudged: Annotated[int, Field(ge=0, le=9)] = 0
     bot: Name
     seed: Seed
     scenario: Name = ""
