@@ -286,3 +286,17 @@ def test_a_level_whose_target_is_outside_its_band_is_refused_with_line(tmp_path,
     assert cli.main(["validate", str(bad)]) == 2
     out = capsys.readouterr().out.strip().splitlines()
     assert out == [f"{bad}:{line}: levels.0.target: 0.5 is outside the band 0.75-1.0"]
+
+
+def test_the_new_game_screen_says_the_measured_figure_or_which_team_it_has():
+    """Issue 27: the new-game screen shows the strong bot's measured win rate for the chosen
+    villain, heroes, players and level; for a team without a row, the nearest team's figure
+    and which team that is."""
+    from adventures.app.new_game_scene import measured_line
+    catalog = _table_with_dial(load_catalog(), 0)
+    row = next(r for r in catalog.difficulty.measured if r.players == 2 and r.level == "hard")
+    row_line = measured_line(catalog, "shredder", ["leonardo", "leonardo"], False, "hard")
+    assert row_line.startswith(f"A strong player wins about {row.win_rate:.0%} of these games")
+    other = measured_line(catalog, "shredder", ["alice", "sinbad"], False, "hard")
+    assert other.startswith("Not measured for this team. Measured for Leonardo and Leonardo, 2 players")
+    assert "Not measured yet" in measured_line(catalog, "krang", ["alice"], False, "hard")
