@@ -300,3 +300,12 @@ def test_the_new_game_screen_says_the_measured_figure_or_which_team_it_has():
     other = measured_line(catalog, "shredder", ["alice", "sinbad"], False, "hard")
     assert other.startswith("Not measured for this team. Measured for Leonardo and Leonardo, 2 players")
     assert "Not measured yet" in measured_line(catalog, "krang", ["alice"], False, "hard")
+
+
+def test_the_dial_deals_its_steps_to_the_enemy_decks_in_turn():
+    """One step is one card value in the whole game: the villain's deck first, then each
+    minion's, then the villain's again."""
+    assert [difficulty.deck_steps(7, deck, 3) for deck in range(3)] == [3, 2, 2]
+    assert [difficulty.deck_steps(-4, deck, 3) for deck in range(3)] == [-2, -1, -1]
+    assert [difficulty.deck_steps(0, deck, 2) for deck in range(2)] == [0, 0]
+    assert sum(difficulty.deck_steps(11, deck, 5) for deck in range(5)) == 11

@@ -3,9 +3,12 @@
 A level (adventures/content/difficulty.yaml) turns two knobs:
 
 - `enemy_cards`, the dial: N steps of +1 (N < 0: -1) to the values of the enemies' designed
-  cards (`provenance: approximation`): a card's attack, then its defense, then the next
-  card's, walking each enemy deck in its file order and starting again at the top after the
-  last card (20 steps = every card of a 10-card deck +1 attack and +1 defense). A published card, and Slash's Fury cards (never played), are skipped.
+  cards (`provenance: approximation`), one value per step, the steps dealt to the enemy
+  decks in turn (the villain's, then each minion's: `deck_steps`); within a deck a card's
+  attack, then its defense, then the next card's, in file order, starting again at the top
+  after the last card (solo, 40 steps = every card of the villain's and the minion's 10-card
+  decks +1 attack and +1 defense). A published card, and Slash's Fury cards (never played),
+  are skipped.
   Values never go below 0. Heroes, health and supplies are never touched.
 - `extra_henchmen`: the rulebook's own knob, more henchmen in the starting initiative deck
   "when you want a tougher challenge" (Adventures p.18), in games with allies & henchmen.
@@ -47,6 +50,12 @@ def card_deltas(defn, steps: int) -> tuple[tuple[int, int], ...]:
         _DELTAS.clear()
     _DELTAS[id(defn), steps] = (defn, out)
     return out
+
+
+def deck_steps(steps: int, deck: int, decks: int) -> int:
+    """The dial's steps that fall to enemy deck number `deck` of `decks` (0: the villain's),
+    dealt one at a time in turn, so that one step is one card value in the whole game."""
+    return (1 if steps > 0 else -1) * len(range(deck, abs(steps), decks)) if steps else 0
 
 
 def levels(catalog):

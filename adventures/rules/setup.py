@@ -55,6 +55,13 @@ def pick_heroes(game: Game, scenario, catalog) -> list:
     return chosen
 
 
+def minion_count(scenario, catalog) -> int:
+    """How many minions pick_minions will set up (known before it draws them)."""
+    if scenario.minions == "random":
+        return min(scenario.players, sum(1 for e in catalog.enemies.values() if e.role == "minion"))
+    return len(scenario.minions)
+
+
 def pick_minions(game: Game, scenario, catalog) -> list:
     minions = sorted(k for k, e in catalog.enemies.items() if e.role == "minion")
     n = scenario.players
@@ -98,7 +105,8 @@ def new_adventure(scenario, catalog, seed: int, agents: dict | None = None, tabl
 
     # 1. villain
     health = ov.villain_health or villain_def.health_for(players)
-    villain = build_enemy_side(game, villain_def, ENEMY_INDEX, health, card_steps)
+    decks = 1 + minion_count(scenario, catalog)         # the dial's steps are dealt over every enemy deck
+    villain = build_enemy_side(game, villain_def, ENEMY_INDEX, health, difficulty.deck_steps(card_steps, 0, decks))
     levels = list(villain_def.threat_track.levels)
     if ov.threat_track_length:
         levels = resample(levels, ov.threat_track_length)
@@ -121,7 +129,8 @@ def new_adventure(scenario, catalog, seed: int, agents: dict | None = None, tabl
 
     # 2. minions: one per player, on empty spaces adjacent to the villain
     for k, mdef in enumerate(pick_minions(game, scenario, catalog)):
-        mside = build_enemy_side(game, mdef, ENEMY_INDEX + 1 + k, ov.minion_health or MINION_HEALTH, card_steps)
+        mside = build_enemy_side(game, mdef, ENEMY_INDEX + 1 + k, ov.minion_health or MINION_HEALTH,
+                                 difficulty.deck_steps(card_steps, 1 + k, decks))
         adv.minions.append(mside)
         for token, count in mdef.supply.items():
             adv.supply[token] = adv.supply.get(token, 0) + count

@@ -33,7 +33,7 @@ from adventures.sim.cli_tune import tune, wins_by_seed
 from adventures.tools import limits
 
 MARKER = "# --- measured by `adventures calibrate`"
-SEARCH = 40          # the dial is searched in -SEARCH..SEARCH steps
+SEARCH = 120         # the dial is searched in -SEARCH..SEARCH steps
 NUDGES = 3           # steps the dial may move after the fresh-seed measurement
 COOP_ONLY = "calibrates co-op difficulty levels; a competitive match has none"
 

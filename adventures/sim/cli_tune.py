@@ -24,7 +24,7 @@ from adventures.tools import limits
 
 BOOTSTRAP = 400
 # Parameters whose value today is 0 (no "half to 1.5x today's value"): the search's default range.
-DEFAULT_RANGES = {"enemy_cards": (-40, 40)}
+DEFAULT_RANGES = {"enemy_cards": (-120, 120)}
 
 
 def base_value(scenario, param: str) -> int | None:

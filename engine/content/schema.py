@@ -345,7 +345,7 @@ class BoardDef(Strict):
 
 
 # ---------------------------------------------------------------- difficulty
-MAX_ENEMY_CARD_STEPS = 80       # +-4 on both values of every card of a 10-card deck: beyond any band
+MAX_ENEMY_CARD_STEPS = 200      # +-2 on both values of every card of five 10-card decks: beyond any band
 
 
 class LevelSettingsDef(Strict):
