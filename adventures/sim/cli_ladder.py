@@ -34,6 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seconds", type=limits.seconds_arg, default=None, help="expert: CPU seconds per decision at most")
     parser.add_argument("--workers", "-w", type=limits.workers_arg, default=None, help="worker processes (default: all cores)")
     parser.add_argument("--cluster", metavar="ADDRESS", type=limits.cluster_arg, default=None, help="run on a Dask scheduler")
+    limits.difficulty_option(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object instead of the table")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
@@ -103,7 +104,7 @@ def table(rows: list[dict]) -> str:
 
 def run(args: argparse.Namespace) -> int:
     files = args.scenarios or default_files()
-    scenarios = runner.load_scenarios_for_command(files, "ladder", ("scenario",), COOP_ONLY)
+    scenarios = runner.load_scenarios_for_command(files, "ladder", ("scenario",), COOP_ONLY, args.difficulty)
     if scenarios is None:
         return 2
     if args.games * len(args.bots) * len(scenarios) > limits.MAX_GAMES:   # every bot's records are kept
