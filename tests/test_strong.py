@@ -134,7 +134,7 @@ def test_the_strong_bot_plays_whole_games_legally():
 def test_the_ranker_decides_where_it_has_weights():
     """Weights that prefer passing at a boost make it never boost a maneuver, where the
     heuristic does; decisions without weights stay the heuristic's."""
-    never = {"boost": [5.0 if n == "pass" else 1.0 if n == "heuristic_pick" else 0.0 for n in FEATURES]}
+    never = {"boost": [5.0 if n == "no_card*bias" else 1.0 if n == "heuristic_pick" else 0.0 for n in FEATURES]}
     boosts = []
 
     class Watch(StrongBot):
@@ -234,3 +234,30 @@ def test_the_no_peek_test_catches_a_strong_bot_that_peeks(decisions):
     tally = peeking.peeks_by_hands(lambda hh: (lambda: PeekingStrong(hidden_hands=hh)), defences)
     assert tally["compared"] >= 0.9 * len(defences)
     assert tally["scores"] >= 0.5 * len(defences), tally
+
+
+# ---------------------------------------------------------------- the expert with strong rollouts (item 3)
+def test_the_expert_can_roll_out_with_the_strong_bot_and_still_does_not_peek(decisions):
+    """`ExpertBot(rollout_bot="strong")`: its rollouts' hero seats are strong bots; the
+    permutation test holds for it too (its determinization is the expert's)."""
+    from adventures.bots.expert import ExpertBot, _AtDecision
+    expert = ExpertBot(rollouts=2, confirm=4, seed=42, rollout_bot="strong")
+    assert isinstance(_AtDecision(expert, None, 0, 0, 0).players, StrongBot)
+    assert isinstance(_AtDecision(ExpertBot(), None, 0, 0, 0).players, HeuristicBot)
+    with pytest.raises(ValueError):
+        ExpertBot(rollout_bot="oracle")
+    sample = decisions[::4]
+    tally = peeking.peeks_by_hands(
+        lambda hh: (lambda: ExpertBot(rollouts=2, confirm=4, seed=42, hidden_hands=hh, rollout_bot="strong")), sample)
+    assert tally["compared"] >= 0.9 * len(sample)
+    assert (tally["scores"], tally["choices"]) == (0, 0), tally["changed"]
+
+
+def test_the_ladder_has_a_rung_for_the_expert_with_strong_rollouts():
+    from adventures.sim import cli_ladder
+    sc = scenario("krang-1p")
+    rows = cli_ladder.ladder([sc], ["heuristic", "expert-strong"], 1, 3, workers=1,
+                             options={"bots": {"expert": {"rollouts": 1}}})
+    assert [r["bot"] for r in rows] == ["heuristic", "expert-strong"]
+    assert rows[1]["errors"] == 0 and rows[1].get("ms_per_searched_decision", 0) > 0
+    assert "expert (strong rollouts)" in cli_ladder.table(rows)
