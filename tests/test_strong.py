@@ -163,13 +163,13 @@ def test_train_with_a_tiny_budget_runs_and_is_reproducible_from_its_seed(tmp_pat
     outs = [tmp_path / "a.json", tmp_path / "b.json"]
     for out in outs:
         argv = ["train", str(ROOT / "scenarios" / "shredder-1p.yaml"), "--games", "1", "--rollouts", "1",
-                "--iterations", "50", "--seed", "5", "--workers", "1", "--no-progress", "--out", str(out)]
+                "--iterations", "50", "--generations", "2", "--seed", "5", "--workers", "1", "--no-progress", "--out", str(out)]
         assert cli.main(argv) == 0
     said = capsys.readouterr()
     assert "Traceback" not in said.err
     assert outs[0].read_bytes() == outs[1].read_bytes()
     data = json.loads(outs[0].read_text())
-    assert data["trained"]["seed"] == 5
+    assert data["trained"]["seed"] == 5 and data["trained"]["generations"] == 2
     assert data["trained"]["command"].startswith("adventures train scenarios/shredder-1p.yaml --games 1 ")
     assert StrongBot(params=outs[0]).weights == strong_module.validate(data)
 

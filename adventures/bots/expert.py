@@ -43,12 +43,12 @@ SEARCHED = frozenset({
 ROLLOUT_BOTS = ("heuristic", "strong")
 
 
-def rollout_player(kind: str):
+def rollout_player(kind: str, params: dict | None = None):
     """A fresh bot that plays the heroes' seats of a rollout (imported here: the strong
     bot's module imports nothing of the expert's)."""
     if kind == "strong":
         from adventures.bots.strong import StrongBot
-        return StrongBot()
+        return StrongBot(params=params)
     return HeuristicBot()
 
 
@@ -63,7 +63,7 @@ class ExpertBot:
     def __init__(self, rollouts: int = 8, seconds: float | None = None, max_options: int = 6,
                  hidden_hands: bool = False, seed: int | None = None, max_rounds: int | None = None,
                  clock=time.process_time, margin: float | None = None, z: float = 1.0, confirm: int = 16,
-                 rollout_bot: str = "heuristic"):
+                 rollout_bot: str = "heuristic", rollout_params: dict | None = None):
         self.rollouts = rollouts               # sampled worlds per decision
         self.seconds = seconds                 # time budget per decision by `clock` (None: all rollouts)
         self.max_options = max_options         # options searched (the heuristic's pick always is)
@@ -82,6 +82,7 @@ class ExpertBot:
         if rollout_bot not in ROLLOUT_BOTS:
             raise ValueError(f"rollout bot {rollout_bot!r} (known: {', '.join(ROLLOUT_BOTS)})")
         self.rollout_bot = rollout_bot         # who plays the rollouts (issue 27: the strong bot)
+        self.rollout_params = rollout_params   # the strong rollout bot's weights (None: the shipped file)
         self.stop = False                      # set by a caller to end the search after this world
         self.fallback = HeuristicBot()
         self.searched = 0                      # decisions searched, and their CPU time
@@ -225,7 +226,7 @@ class _AtDecision:
     def __init__(self, expert: ExpertBot, decision, seat: int, option: int, world: int):
         self.expert, self.decision, self.seat, self.option, self.world = expert, decision, seat, option, world
         self.fired = False
-        self.players = rollout_player(expert.rollout_bot)
+        self.players = rollout_player(expert.rollout_bot, expert.rollout_params)
         self.table = TablePolicy()
 
     def choose(self, game, d) -> int:

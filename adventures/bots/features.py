@@ -42,19 +42,21 @@ from adventures.bots.reading import (
     defense_values,
     enemy_fighters,
     expected_damage,
+    foot_value,
     in_range,
     player_side,
+    sweep_routes,
     the_villain,
     usable,
 )
 from adventures.rules import tags
 from engine.state import ATTACK, DEFENSE, HERO, SCHEME, SIDEKICK, VERSATILE, VILLAIN
 
-FEATURES_VERSION = 2
+FEATURES_VERSION = 3
 
 # The position, as the deciding seat sees it (each in about [0, 1]).
 CONTEXT = ("bias", "health", "hurt", "hand", "hand_low", "villain_health", "threat", "objective",
-           "round", "second_action", "urgency", "best_attack", "in_position", "deck")
+           "round", "second_action", "urgency", "objective_spread", "best_attack", "in_position", "deck")
 # Kinds of option crossed with the position.
 KINDS = ("attack", "maneuver", "scheme", "other_action", "card", "no_card", "yes", "no")
 CARD_IDS = 64
@@ -70,8 +72,8 @@ FEATURES = (
     *(f"card_id_{i:02d}" for i in range(CARD_IDS)),
     # a space to move to
     "move_stay", "move_to_villain", "move_in_range", "move_in_range_x_hand", "move_safety",
-    "move_safety_x_hurt", "move_length", "move_ally", "move_wired", "move_to_wired",
-    "move_in_range_weak",
+    "move_safety_x_hurt", "move_threats", "move_length", "move_ally", "move_wired", "move_to_wired",
+    "move_in_range_weak", "move_sweep", "move_sweep_x_urgency",
     # a fighter (an effect's target, or an attack's attacker and target)
     "fighter_enemy", "fighter_villain", "fighter_hero", "fighter_health", "fighter_hurt",
     "attack_expected", "attack_kill", "attack_by_sidekick",
@@ -120,9 +122,11 @@ class _Context:
         adv = getattr(game, "adv", None)
         v = adv.villain.fighters[0] if adv is not None else None
         tag = decision.tag
-        best = position = urgency = 0.0
+        best = position = urgency = spread = 0.0
         if adv is not None and side is not None:
-            urgency = bot.pressure(game)[2] / 3.0
+            _, extra, urgency = bot.pressure(game)
+            urgency /= 3.0
+            spread = min(extra, 4) / 4.0
             if tag == tags.ACTION:
                 best = min(5.0, bot.best_attack(game, side)[0] / 4.0) / 5.0
                 position = 1.0 if _in_position(game, side) else 0.0
@@ -133,7 +137,7 @@ class _Context:
             adv.completions / 4.0 if adv is not None else 0.0,
             min(game.round, 12) / 12.0,
             1.0 if side is not None and side.actions_left <= 1 else 0.0,
-            urgency, best, position,
+            urgency, spread, best, position,
             min(len(side.deck), 30) / 30.0 if side is not None else 0.0,
         )
 
@@ -226,9 +230,20 @@ def _decision_facts(bot, game, decision, ctx, hidden_hands: bool):
         for e in enemies:
             if e.kind != VILLAIN and e.health <= 3:
                 weak |= attack_spaces(board, f.ranged, e.space)
+        sweep = None
+        if "foot" in game.adv.data:        # Shredder: what a route there sweeps of the Foot soldiers
+            targets = bot.clearable(game)
+            if targets:
+                gap, groups, _ = bot.sweep_facts(game, targets)
+                steps = decision.context.get("steps", f.side.move)
+                sweep = {s: foot_value(groups, crossed)
+                         for s, crossed in sweep_routes(game, f, steps, targets, gap).items() if crossed}
         return (board, f, [e.space for e in enemies], v, attack_spaces(board, f.ranged, v.space) if v else None,
-                ally_space(game), 1.0 if bot.hurt(f) else 0.0, wired, weak)
+                ally_space(game), 1.0 if bot.hurt(f) else 0.0, wired, weak, sweep)
     return None
+
+
+_URGENCY = CONTEXT.index("urgency")
 
 
 def _card(f, c, ctx, extra) -> None:
@@ -273,7 +288,7 @@ def _card(f, c, ctx, extra) -> None:
 def _space(f, s: int, game, extra, ctx) -> None:
     if extra is None:
         return
-    board, fighter, enemy_spaces, v, aim, recruit, hurt, wired, weak = extra
+    board, fighter, enemy_spaces, v, aim, recruit, hurt, wired, weak, sweep = extra
     dist = board.dist
     row = dist[s]
     if s == fighter.space:
@@ -290,9 +305,17 @@ def _space(f, s: int, game, extra, ctx) -> None:
         safe = min(ENEMY_MOVE + 2, min((row[e] for e in enemy_spaces), default=FAR)) / (ENEMY_MOVE + 2)
         f.append((SLOT["move_safety"], safe))
         f.append((SLOT["move_safety_x_hurt"], safe * hurt))
+        threats = sum(1 for e in enemy_spaces if row[e] <= ENEMY_MOVE + 1)
+        if threats:
+            f.append((SLOT["move_threats"], min(threats, 3) / 3.0))
     f.append((SLOT["move_length"], min(10, dist[fighter.space][s]) / 10.0))
     if recruit is not None and s == recruit:
         f.append((SLOT["move_ally"], 1.0))
+    if sweep:
+        got = sweep.get(s)
+        if got:
+            f.append((SLOT["move_sweep"], min(got, 3.0) / 3.0))
+            f.append((SLOT["move_sweep_x_urgency"], min(got, 3.0) / 3.0 * ctx.vector[_URGENCY]))
     if wired:
         if s in wired:
             f.append((SLOT["move_wired"], 1.0))

@@ -1,16 +1,21 @@
 """The strong bot: the heuristic bot's pick, re-ranked by a ranker trained on the expert.
 
 At each decision the expert searches (`features.RANKED`), every option gets a score
-w[tag] . x(option), a linear function of a few features computed from what the seat sees
-(`adventures.bots.features`, the heuristic's own pick among them), and the best score is
-played (ties keep the heuristic's pick). Other decisions go to the heuristic bot. The
-weights come from `adventures train` (`adventures.sim.cli_train`): the expert labels the
-decisions of seeded games, a listwise logistic ranker learns to pick what the expert picks.
+w[tag] . x(option), a linear function of features computed from what the seat sees
+(`adventures.bots.features`: the option's own facts, the kind of option crossed with the
+position, the heuristic's own pick among them), and the best score is played (ties keep
+the heuristic's pick). Other decisions go to the heuristic bot. The weights come from
+`adventures train` (`adventures.sim.cli_train`): the expert scores the options of the
+decisions of seeded games by playing each out on sampled worlds, and a listwise ranker
+learns those values (expert iteration: the next generation's games are played by the
+strong bot fitted so far, and the expert labels the positions it reaches).
 
-Plain Python at play time: no training library. The parameter file
-(`adventures/bots/params/strong.json`) is validated when loaded; a missing, damaged or
-outdated file (another format version, other features) gives one warning line on stderr
-and the strong bot plays exactly as the heuristic bot, never a traceback.
+Plain Python at play time: no training library, no copy of the game (a few lookups per
+option: `adventures bench --bot strong` measures its CPU per decision against the
+heuristic's). The parameter file (`adventures/bots/params/strong.json`) is validated when
+loaded; a missing, damaged or outdated file (another format version, other features)
+gives one warning line on stderr and the strong bot plays exactly as the heuristic bot,
+never a traceback.
 """
 from __future__ import annotations
 

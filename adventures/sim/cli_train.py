@@ -46,23 +46,30 @@ MAX_ITERATIONS = 100_000
 iterations_arg = limits.bounded(1, MAX_ITERATIONS, "iterations")
 l2_arg = limits.real(0.0, 1_000.0, "L2 penalty")
 temperature_arg = limits.real(0.001, 100.0, "temperature")
+generations_arg = limits.bounded(1, 20, "generations")
+DEFAULT_GENERATIONS = 2
 DEFAULT_ITERATIONS = 600
-DEFAULT_L2 = 0.003
+DEFAULT_L2 = 0.001
 DEFAULT_TEMPERATURE = 0.1
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("scenarios", nargs="*", metavar="SCENARIO", type=limits.path_arg("scenario"),
                         help="scenario files whose games the expert labels (default: solo Shredder and solo Krang)")
-    parser.add_argument("--games", "-n", type=limits.games_arg, default=100,
-                        help="labelled games per scenario (default 100)")
-    parser.add_argument("--seed", "-s", type=limits.seed_arg, default=27,
-                        help="base seed (default 27: other games than the ladder's seed 1)")
+    parser.add_argument("--games", "-n", type=limits.games_arg, default=60,
+                        help="labelled games per scenario and generation (default 60)")
+    parser.add_argument("--seed", "-s", type=limits.seed_arg, default=2000,
+                        help="base seed (default 2000: other games than the ladder's seed 1); generation g "
+                             "plays on seed + g - 1")
     parser.add_argument("--rollouts", type=limits.rollouts_arg, default=8,
                         help="expert: sampled worlds per decision (default 8)")
     parser.add_argument("--rollout-bot", choices=ROLLOUT_BOTS, default="heuristic",
                         help="expert: the bot that plays its rollouts (default heuristic; strong: the shipped "
                              "parameter file's strong bot, expert iteration)")
+    parser.add_argument("--generations", type=generations_arg, default=DEFAULT_GENERATIONS,
+                        help="expert iteration: after the first generation (the expert plays), the strong bot "
+                             "fitted so far plays --games more games a scenario on the next seed and the expert "
+                             f"labels them (default {DEFAULT_GENERATIONS})")
     parser.add_argument("--iterations", type=iterations_arg, default=DEFAULT_ITERATIONS,
                         help=f"gradient steps of the fit (default {DEFAULT_ITERATIONS})")
     parser.add_argument("--l2", type=l2_arg, default=DEFAULT_L2, help=f"L2 penalty of the fit (default {DEFAULT_L2})")
@@ -78,17 +85,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 # ---------------------------------------------------------------- labels
 class Labeller:
-    """The agent of a labelling game: the expert plays; at each decision it searches, the
-    features of the options it scored and its choice are noted."""
+    """The agent of a labelling game: the expert, or `player` (a strong bot: the states the
+    strong bot meets, DAgger) plays; at each decision the expert searches, the features of
+    the options it scored, its values and its choice are noted."""
 
     wants_checkpoints = True
 
-    def __init__(self, expert, out: list):
+    def __init__(self, expert, out: list, player=None):
         from adventures.bots.heuristic import HeuristicBot
-        self.expert, self.out = expert, out
+        self.expert, self.out, self.player = expert, out, player
         self.heuristic = HeuristicBot()
 
     def choose(self, game, d) -> int:
+        choice = self.label(game, d)
+        return choice if self.player is None else self.player.choose(game, d)
+
+    def label(self, game, d) -> int:
         if d.seat < 0 or d.tag not in RANKED or len(d.options) < 2:
             return self.expert.choose(game, d)
         from adventures.bots.features import option_features
@@ -105,17 +117,23 @@ class Labeller:
 
 
 def label_chunk(task: tuple) -> list[list]:
-    """Worker: (scenario, [(index, seed)], rollouts, rollout bot) -> one list of labels per game."""
+    """Worker: (scenario, [(index, seed)], rollouts, rollout bot, weights) -> one list of
+    labels per game. `weights` (a generation after the first): a strong bot with them plays,
+    and plays the expert's rollouts when the rollout bot is the strong bot."""
     from adventures.bots.expert import ExpertBot
+    from adventures.bots.strong import StrongBot
     from adventures.bots.table import TablePolicy
     from adventures.rules.runner import play_adventure
     from adventures.rules.setup import new_adventure
-    scenario, jobs, rollouts, rollout_bot = task
+    scenario, jobs, rollouts, rollout_bot, weights = task
+    if weights is None:
+        rollout_bot = "heuristic"            # the first generation: no strong bot yet
     out = []
     for _, seed in jobs:
         labels: list = []
         # confirm = 2 x rollouts: the expert's default (8, 16), and a tiny budget stays tiny
-        agent = Labeller(ExpertBot(rollouts=rollouts, confirm=2 * rollouts, rollout_bot=rollout_bot), labels)
+        expert = ExpertBot(rollouts=rollouts, confirm=2 * rollouts, rollout_bot=rollout_bot, rollout_params=weights)
+        agent = Labeller(expert, labels, StrongBot(params=weights) if weights is not None else None)
         game = new_adventure(scenario, runner._catalog(), seed, {i: agent for i in range(scenario.players)},
                              TablePolicy(), log=False)
         try:
@@ -127,9 +145,10 @@ def label_chunk(task: tuple) -> list[list]:
 
 
 def label_games(scenarios, games: int, seed: int, rollouts: int, workers: int, progress=None,
-                rollout_bot: str = "heuristic") -> list:
+                rollout_bot: str = "heuristic", weights: dict | None = None) -> list:
     """Every label of every game, in scenario and game order whatever the number of workers."""
-    tasks = [(sc, [(i, runner.game_seed(seed, i))], rollouts, rollout_bot) for sc in scenarios for i in range(games)]
+    tasks = [(sc, [(i, runner.game_seed(seed, i))], rollouts, rollout_bot, weights)
+             for sc in scenarios for i in range(games)]
     out: list = []
     if workers <= 1 or len(tasks) <= 1 or not runner._main_importable():
         for t in tasks:
@@ -242,7 +261,7 @@ def params_document(weights: dict, figures: dict, args, scenarios, labels: int) 
     doc = {"format": FORMAT, "version": FORMAT_VERSION, "features_version": FEATURES_VERSION,
            "features": list(FEATURES), "weights": weights,
            "trained": {"seed": args.seed, "games_per_scenario": args.games, "rollouts": args.rollouts,
-                       "rollout_bot": args.rollout_bot, "iterations": args.iterations, "l2": args.l2,
+                       "generations": args.generations, "rollout_bot": args.rollout_bot, "iterations": args.iterations, "l2": args.l2,
                        "temperature": args.temperature,
                        "scenarios": [sc.name for sc in scenarios], "decisions": labels, "fit": figures,
                        "command": command}}
@@ -259,7 +278,7 @@ def _argv_of(args) -> list[str]:
         except ValueError:
             out.append(str(p))
     out += ["--games", str(args.games), "--seed", str(args.seed), "--rollouts", str(args.rollouts),
-            "--rollout-bot", args.rollout_bot, "--iterations", str(args.iterations), "--l2", str(args.l2),
+            "--generations", str(args.generations), "--rollout-bot", args.rollout_bot, "--iterations", str(args.iterations), "--l2", str(args.l2),
             "--temperature", str(args.temperature)]
     return out
 
@@ -288,16 +307,24 @@ def run(args: argparse.Namespace) -> int:
         print("adventures train: needs numpy (pip install 'tmnt-adventures[train]')", file=sys.stderr)
         return 2
     workers = args.workers or runner.default_workers()
-    total = args.games * len(scenarios)
+    total = args.games * len(scenarios) * args.generations
     t0 = time.perf_counter()
+    labels: list = []
+    weights: dict | None = None
     with runner.progress_bar(total, "train: expert labels", enabled=not args.no_progress) as advance:
-        labels = label_games(scenarios, args.games, args.seed, args.rollouts, workers, advance, args.rollout_bot)
+        for generation in range(args.generations):
+            # Generation 1: the expert plays; then the strong bot fitted so far plays (its own
+            # states, other seeds) and the expert labels them; the ranker is refitted on all.
+            labels += label_games(scenarios, args.games, args.seed + generation, args.rollouts, workers, advance,
+                                  args.rollout_bot, weights)
+            if not any(labels):
+                break
+            weights, figures = fit(labels, args.iterations, args.l2, args.temperature)
     t1 = time.perf_counter()
     count = sum(len(g) for g in labels)
     if not count:
         print("adventures train: the expert searched no decision in these games: nothing to learn", file=sys.stderr)
         return 1
-    weights, figures = fit(labels, args.iterations, args.l2, args.temperature)
     doc = params_document(weights, figures, args, scenarios, count)
     from adventures.home import write_atomically
     try:
@@ -310,7 +337,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"{tag:20} {f['decisions']:6} decisions  agrees with the expert's pick: heuristic "
               f"{f['heuristic_agrees']:.1%}, ranker {f['ranker_agrees']:.1%}; value left: heuristic "
               f"{f['heuristic_regret']:.3f}, ranker {f['ranker_regret']:.3f}")
-    print(f"{count} labelled decisions from {total} games in {t1 - t0:.1f} s, fit in {t2 - t1:.1f} s; "
-          f"wrote {out}")
+    print(f"{count} labelled decisions from {total} games ({args.generations} generations) in {t1 - t0:.1f} s; "
+          f"wrote {out} in {t2 - t1:.1f} s")
     return 0
 
