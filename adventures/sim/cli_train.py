@@ -17,9 +17,11 @@ better or worse, at every decision. The weights go to a small versioned JSON fil
 the feature names, the seed and the command that made it; the same command gives the
 same file (the training time is printed, never written in it).
 
-Expert iteration (EXAMPLES.md 12): with `--rollout-bot strong` the expert's rollouts are
-played by the strong bot of the current parameter file instead of the heuristic bot, so
-a second run learns from a stronger expert.
+Expert iteration (EXAMPLES.md 12), `--generations`: after the first generation (the
+expert plays), the strong bot fitted so far plays the next generation's games (the next
+seed) and the expert labels the positions it reaches (DAgger: the states the strong bot
+meets, not only the expert's); the ranker is refitted on all labels. With `--rollout-bot
+strong` the expert's rollouts of those generations are played by that strong bot too.
 
 Fitting needs numpy (`pip install tmnt-adventures[train]`); playing with the file does not.
 """
@@ -64,8 +66,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rollouts", type=limits.rollouts_arg, default=8,
                         help="expert: sampled worlds per decision (default 8)")
     parser.add_argument("--rollout-bot", choices=ROLLOUT_BOTS, default="heuristic",
-                        help="expert: the bot that plays its rollouts (default heuristic; strong: the shipped "
-                             "parameter file's strong bot, expert iteration)")
+                        help="expert: the bot that plays its rollouts (default heuristic; strong: the strong bot "
+                             "of the previous generation, from the second generation on)")
     parser.add_argument("--generations", type=generations_arg, default=DEFAULT_GENERATIONS,
                         help="expert iteration: after the first generation (the expert plays), the strong bot "
                              "fitted so far plays --games more games a scenario on the next seed and the expert "
