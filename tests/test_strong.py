@@ -83,6 +83,12 @@ def _short_weights():
     return json.dumps(d)
 
 
+def _no_players():
+    d = _good()
+    del d["players"]
+    return json.dumps(d)
+
+
 def _not_finite():
     d = _good()
     tag = next(iter(d["weights"]))
@@ -101,6 +107,7 @@ DAMAGED = {
     "outdated features": _outdated_features,
     "weights too short": _short_weights,
     "a weight that is not a number": _not_finite,
+    "no numbers of players": _no_players,
     "deep": "[" * 100_000 + "]" * 100_000,
 }
 
@@ -129,6 +136,20 @@ def test_the_strong_bot_plays_whole_games_legally():
         sc = scenario(name)
         game = new_adventure(sc, runner._catalog(), 11, {0: bot}, TablePolicy(), log=False)
         assert play_adventure(game).winner in ("heroes", "villain", "timeout")
+
+
+def test_the_ranker_plays_only_in_games_of_the_sizes_it_was_trained_on():
+    """The shipped file covers the numbers of players of its training games; in games of
+    another size the strong bot answers as the heuristic bot (a ranker is not trusted
+    outside what it learned from)."""
+    data = _good()
+    from adventures.sim.cli_train import DEFAULT_SCENARIOS  # the shipped file's training scenarios
+    trained = {scenario(n).players for n in DEFAULT_SCENARIOS}
+    assert strong_module.read_params().players == frozenset(data["players"]) == frozenset(trained)
+    other = next(n for n in ("krang-2p", "shredder-2p", "krang-4p") if scenario(n).players not in trained)
+    assert choices(StrongBot(), other, seed=4) == choices(HeuristicBot(), other, seed=4)
+    assert choices(StrongBot(params=dict(strong_module.read_params())), other, seed=4) != choices(
+        HeuristicBot(), other, seed=4)
 
 
 def test_the_ranker_decides_where_it_has_weights():
@@ -201,7 +222,8 @@ def decisions() -> list:
 def test_the_strong_bot_does_not_peek(decisions):
     """Permuting every card its seat cannot see leaves its scores and its choice unchanged."""
     assert len(decisions) >= 30 and sum(m.tag == "defense_card" for m in decisions) >= 8
-    tally = peeking.peeks_by_hands(lambda hh: (lambda: StrongBot(hidden_hands=hh)), decisions)
+    weights = dict(strong_module.read_params())      # a plain dict: it ranks at every number of players
+    tally = peeking.peeks_by_hands(lambda hh: (lambda: StrongBot(params=weights, hidden_hands=hh)), decisions)
     assert tally["compared"] >= 0.9 * len(decisions)
     assert (tally["scores"], tally["choices"]) == (0, 0), tally["changed"]
 

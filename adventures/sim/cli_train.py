@@ -262,6 +262,7 @@ def params_document(weights: dict, figures: dict, args, scenarios, labels: int) 
     command = "adventures train " + " ".join(shlex.quote(a) for a in _argv_of(args))
     doc = {"format": FORMAT, "version": FORMAT_VERSION, "features_version": FEATURES_VERSION,
            "features": list(FEATURES), "weights": weights,
+           "players": sorted({sc.players for sc in scenarios}),
            "trained": {"seed": args.seed, "games_per_scenario": args.games, "rollouts": args.rollouts,
                        "generations": args.generations, "rollout_bot": args.rollout_bot, "iterations": args.iterations, "l2": args.l2,
                        "temperature": args.temperature,
