@@ -21,6 +21,7 @@ SUBCOMMANDS = {
     "ladder": ("adventures.sim.cli_ladder", "random, heuristic and expert bots on the same seeds"),
     "train": ("adventures.sim.cli_train", "train the strong bot's ranker on games the expert labels"),
     "tune": ("adventures.sim.cli_tune", "find the parameter value that gives a target win rate"),
+    "calibrate": ("adventures.sim.cli_calibrate", "measure each difficulty level's dial with the strong bot"),
     "report": ("adventures.sim.cli_report", "write a Markdown report with plots for scenarios"),
     "replay": ("adventures.tools.replay", "re-run a replay file and print its final state hash"),
     "soak": ("adventures.tools.soak", "play many games checking invariants"),

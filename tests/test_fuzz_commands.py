@@ -44,6 +44,7 @@ BASE = {
     "bench": ["bench", "--games", "1", "--scenarios", GOOD],
     "accelerate": ["accelerate", "--status"],
     "ladder": ["ladder", GOOD, "--games", "1", "--bots", "random", "--no-progress"],
+    "calibrate": ["calibrate", GOOD, "--games", "1", "--no-random-teams", "--no-progress", "--out", "{out}.yaml"],
     "tune": ["tune", GOOD, "--param", "villain_health", "--games", "1", "--low", "5", "--high", "6",
              "--bot", "random", "--no-progress"],
     "report": ["report", GOOD, "--out", "{out}", "--games", "1", "--hero-games", "0", "--bot", "random",

@@ -114,7 +114,8 @@ SCENARIO_MUTATIONS = [
     ("minions", ["krang"]), ("minions", ["leonardo"]), ("minions", "all"), ("minions", ["slash", "wingnut"]),
     ("allies", "sometimes"), ("extra_henchmen", 7), ("extra_henchmen", -1), ("overrides", {"villain_health": 0}),
     ("overrides", {"villain_health": 1000}), ("overrides", {"warp": 1}), ("max_rounds", 0), ("max_rounds", 501),
-    ("seed", 10 ** 31), ("seed", "lucky"), ("name", ""), ("difficulty", "hard"), ("name", DELETE),
+    ("seed", 10 ** 31), ("seed", "lucky"), ("name", ""), ("difficulty", "impossible"), ("challenge", "hard"),
+    ("name", DELETE),
 ]
 SCENARIO_COMMANDS = ("validate", "simulate", "play", "screenshot")
 

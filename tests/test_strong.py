@@ -83,6 +83,12 @@ def _short_weights():
     return json.dumps(d)
 
 
+def _no_players():
+    d = _good()
+    del d["players"]
+    return json.dumps(d)
+
+
 def _not_finite():
     d = _good()
     tag = next(iter(d["weights"]))
@@ -101,6 +107,7 @@ DAMAGED = {
     "outdated features": _outdated_features,
     "weights too short": _short_weights,
     "a weight that is not a number": _not_finite,
+    "no numbers of players": _no_players,
     "deep": "[" * 100_000 + "]" * 100_000,
 }
 
@@ -131,10 +138,24 @@ def test_the_strong_bot_plays_whole_games_legally():
         assert play_adventure(game).winner in ("heroes", "villain", "timeout")
 
 
+def test_the_ranker_plays_only_in_games_of_the_sizes_it_was_trained_on():
+    """The shipped file covers the numbers of players of its training games; in games of
+    another size the strong bot answers as the heuristic bot (a ranker is not trusted
+    outside what it learned from)."""
+    data = _good()
+    from adventures.sim.cli_train import DEFAULT_SCENARIOS  # the shipped file's training scenarios
+    trained = {scenario(n).players for n in DEFAULT_SCENARIOS}
+    assert strong_module.read_params().players == frozenset(data["players"]) == frozenset(trained)
+    other = next(n for n in ("krang-2p", "shredder-2p", "krang-4p") if scenario(n).players not in trained)
+    assert choices(StrongBot(), other, seed=4) == choices(HeuristicBot(), other, seed=4)
+    assert choices(StrongBot(params=dict(strong_module.read_params())), other, seed=4) != choices(
+        HeuristicBot(), other, seed=4)
+
+
 def test_the_ranker_decides_where_it_has_weights():
     """Weights that prefer passing at a boost make it never boost a maneuver, where the
     heuristic does; decisions without weights stay the heuristic's."""
-    never = {"boost": [5.0 if n == "pass" else 1.0 if n == "heuristic_pick" else 0.0 for n in FEATURES]}
+    never = {"boost": [5.0 if n == "no_card*bias" else 1.0 if n == "heuristic_pick" else 0.0 for n in FEATURES]}
     boosts = []
 
     class Watch(StrongBot):
@@ -163,13 +184,13 @@ def test_train_with_a_tiny_budget_runs_and_is_reproducible_from_its_seed(tmp_pat
     outs = [tmp_path / "a.json", tmp_path / "b.json"]
     for out in outs:
         argv = ["train", str(ROOT / "scenarios" / "shredder-1p.yaml"), "--games", "1", "--rollouts", "1",
-                "--iterations", "50", "--seed", "5", "--workers", "1", "--no-progress", "--out", str(out)]
+                "--iterations", "50", "--generations", "2", "--seed", "5", "--workers", "1", "--no-progress", "--out", str(out)]
         assert cli.main(argv) == 0
     said = capsys.readouterr()
     assert "Traceback" not in said.err
     assert outs[0].read_bytes() == outs[1].read_bytes()
     data = json.loads(outs[0].read_text())
-    assert data["trained"]["seed"] == 5
+    assert data["trained"]["seed"] == 5 and data["trained"]["generations"] == 2
     assert data["trained"]["command"].startswith("adventures train scenarios/shredder-1p.yaml --games 1 ")
     assert StrongBot(params=outs[0]).weights == strong_module.validate(data)
 
@@ -201,7 +222,8 @@ def decisions() -> list:
 def test_the_strong_bot_does_not_peek(decisions):
     """Permuting every card its seat cannot see leaves its scores and its choice unchanged."""
     assert len(decisions) >= 30 and sum(m.tag == "defense_card" for m in decisions) >= 8
-    tally = peeking.peeks_by_hands(lambda hh: (lambda: StrongBot(hidden_hands=hh)), decisions)
+    weights = dict(strong_module.read_params())      # a plain dict: it ranks at every number of players
+    tally = peeking.peeks_by_hands(lambda hh: (lambda: StrongBot(params=weights, hidden_hands=hh)), decisions)
     assert tally["compared"] >= 0.9 * len(decisions)
     assert (tally["scores"], tally["choices"]) == (0, 0), tally["changed"]
 
@@ -234,3 +256,30 @@ def test_the_no_peek_test_catches_a_strong_bot_that_peeks(decisions):
     tally = peeking.peeks_by_hands(lambda hh: (lambda: PeekingStrong(hidden_hands=hh)), defences)
     assert tally["compared"] >= 0.9 * len(defences)
     assert tally["scores"] >= 0.5 * len(defences), tally
+
+
+# ---------------------------------------------------------------- the expert with strong rollouts (item 3)
+def test_the_expert_can_roll_out_with_the_strong_bot_and_still_does_not_peek(decisions):
+    """`ExpertBot(rollout_bot="strong")`: its rollouts' hero seats are strong bots; the
+    permutation test holds for it too (its determinization is the expert's)."""
+    from adventures.bots.expert import ExpertBot, _AtDecision
+    expert = ExpertBot(rollouts=2, confirm=4, seed=42, rollout_bot="strong")
+    assert isinstance(_AtDecision(expert, None, 0, 0, 0).players, StrongBot)
+    assert isinstance(_AtDecision(ExpertBot(), None, 0, 0, 0).players, HeuristicBot)
+    with pytest.raises(ValueError):
+        ExpertBot(rollout_bot="oracle")
+    sample = decisions[::4]
+    tally = peeking.peeks_by_hands(
+        lambda hh: (lambda: ExpertBot(rollouts=2, confirm=4, seed=42, hidden_hands=hh, rollout_bot="strong")), sample)
+    assert tally["compared"] >= 0.9 * len(sample)
+    assert (tally["scores"], tally["choices"]) == (0, 0), tally["changed"]
+
+
+def test_the_ladder_has_a_rung_for_the_expert_with_strong_rollouts():
+    from adventures.sim import cli_ladder
+    sc = scenario("krang-1p")
+    rows = cli_ladder.ladder([sc], ["heuristic", "expert-strong"], 1, 3, workers=1,
+                             options={"bots": {"expert": {"rollouts": 1}}})
+    assert [r["bot"] for r in rows] == ["heuristic", "expert-strong"]
+    assert rows[1]["errors"] == 0 and rows[1].get("ms_per_searched_decision", 0) > 0
+    assert "expert (strong rollouts)" in cli_ladder.table(rows)

@@ -27,6 +27,36 @@ ROW = 44
 SCROLL_KEYS = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: 2, pygame.K_PAGEUP: -2}
 
 
+def _team_words(catalog, row) -> str:
+    """A measured row's team in words: 'Leonardo and Raphael' or 'random teams of 3'."""
+    if all(h == "random" for h in row.heroes):
+        return f"random teams of {row.players}" if row.players > 1 else "a random hero"
+    names = [catalog.heroes[h].name if h in catalog.heroes else "a random hero" for h in row.heroes]
+    team = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return team + (" with allies" if row.allies else "")
+
+
+def measured_line(catalog, villain: str, heroes: list[str], allies: bool, level: str) -> str:
+    """What the calibration table (`adventures calibrate`) measured for this game: the chosen
+    team's own row, else the nearest team it has, saying which."""
+    table = getattr(catalog, "difficulty", None)
+    rows = [r for r in (table.measured if table is not None else ()) if r.villain == villain and r.level == level]
+    if not rows:
+        return "Not measured yet for this villain and level (`adventures calibrate` measures it)."
+    players = len(heroes)
+
+    def unlike(r) -> tuple:
+        return (abs(r.players - players), r.allies != allies, len(set(r.heroes) ^ set(heroes)), r.players)
+
+    best = min(rows, key=unlike)
+    figure = (f"about {best.win_rate:.0%} of these games (95% CI {best.ci95[0]:.0%}-{best.ci95[1]:.0%}, "
+              f"{best.games} games, {best.bot} bot, {best.date})")
+    if unlike(best)[:3] == (0, False, 0):
+        return f"A strong player wins {figure}."
+    return (f"Not measured for this team. Measured for {_team_words(catalog, best)}, {best.players} "
+            f"player{'s' if best.players > 1 else ''}: a strong player wins {figure}.")
+
+
 def scenario_files() -> list[Path]:
     files = []
     for d in scenario_dirs():
@@ -62,6 +92,11 @@ class NewGameScene:
         self.minions: list[str] = []
         self.allies = False
         self.extra_henchmen = 0
+        from adventures.rules.difficulty import level_keys
+        self.levels = level_keys(self.catalog)
+        table = self.catalog.difficulty
+        self.difficulty = prefs.get("difficulty") if prefs.get("difficulty") in self.levels else (
+            table.default if table is not None else "standard")
         self.open_hands = bool(prefs.get("open_hands", True))
         self.seed_field = TextField(pygame.Rect(0, 0, 140, 32), placeholder="random")
         self.base = None                # a scenario file's definition (keeps overrides)
@@ -96,7 +131,8 @@ class NewGameScene:
             seats.append({"hero": hero, "bot": self.controls[k]})
         data = self.base.model_dump(mode="json") if self.base is not None else {"name": "Custom game"}
         data.update(villain=self.villain, seats=seats, minions=list(self.minions) or "random", allies=self.allies,
-                    extra_henchmen=self.extra_henchmen if self.allies else 0)
+                    extra_henchmen=self.extra_henchmen if self.allies else 0, difficulty=self.difficulty,
+                    difficulty_settings=None)      # the level as measured now (a game pins it when set up)
         data.pop("seed", None)
         return ScenarioDef.model_validate(data)
 
@@ -112,6 +148,7 @@ class NewGameScene:
             return
         self.app.prefs.update(villain=self.villain, open_hands=self.open_hands, players=self.players,
                               heroes=list(self.heroes), controls=list(self.controls), mode=self.mode,
+                              difficulty=self.difficulty,
                               match=self.match_form.prefs())
         if self.mode == "match":
             self.base, self.base_path = None, None
@@ -145,6 +182,7 @@ class NewGameScene:
         self.minions = [self.catalog.enemy(m).key for m in sc.minions] if isinstance(sc.minions, list) else []
         self.allies = sc.allies
         self.extra_henchmen = sc.extra_henchmen
+        self.difficulty = sc.difficulty if sc.difficulty in self.levels else self.difficulty
         self.seed_field.text = str(sc.seed) if sc.seed is not None else ""
         self.error = ""
 
@@ -215,6 +253,8 @@ class NewGameScene:
             self.minions = []
         elif kind == "allies":
             self.allies = value[1]
+        elif kind == "difficulty":
+            self.difficulty = value[1]
         elif kind == "henchmen":
             self.extra_henchmen = max(0, min(6, self.extra_henchmen + value[1]))
         elif kind == "seed_random":
@@ -427,7 +467,19 @@ class NewGameScene:
             T.draw_text(surf, str(self.extra_henchmen), (hx + bh + 18, y + bh // 2), 17, T.TEXT, bold=True,
                         anchor="center")
             self.buttons.append(Button(pygame.Rect(hx + bh + 36, y, bh, bh), "+", value=("henchmen", 1), size=16))
-        return y + row
+        y += row
+        label("Difficulty", y)
+        table = self.catalog.difficulty
+        names = {lv.key: lv.name for lv in table.levels} if table is not None else {}
+        seg([(names.get(k, k), ("difficulty", k), k == self.difficulty) for k in self.levels], y, size=14)
+        y += bh + 6
+        heroes = self.heroes[:self.players]
+        line = measured_line(self.catalog, self.villain, heroes, self.allies, self.difficulty)
+        spec = table.level(self.difficulty) if table is not None else None
+        if spec is not None and spec.text:
+            line = f"{spec.text} {line}"
+        y += T.draw_wrapped(surf, line, pygame.Rect(x0 + label_w, y, form_w - label_w, 400), 13, T.MUTED)
+        return y + row - bh
 
     def _draw_footer(self, surf, footer: pygame.Rect, x0: int, hover) -> None:
         """Start (Enter), Continue (C) with a game in progress, Load, Scenario file, Settings:

@@ -25,6 +25,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=limits.file_out_arg("--out file", PICTURE_SUFFIXES), default="screenshot.png",
                         help="picture file to write (.png, or .jpg, .bmp, .tga)")
     parser.add_argument("--size", type=limits.size(MIN_WINDOW, MAX_WINDOW), default=(1600, 1000), help="window size (default 1600x1000)")
+    limits.difficulty_option(parser)
     parser.add_argument("--at", metavar="TAG", type=limits.one_of("--at tag", ALL_TAGS),
                         default=None, help="wait for a player decision with this tag (e.g. action, move_dest, "
                                          "defense_card; the tags are in engine/tags.py and adventures/rules/tags.py)")
@@ -39,6 +40,12 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"adventures screenshot: {exc}", file=sys.stderr)
         return 2
+    if args.difficulty is not None:
+        from adventures.sim.runner import at_difficulty
+        leveled = at_difficulty([scenario], args.difficulty, "screenshot")
+        if leveled is None:
+            return 2
+        scenario, = leveled
     try:        # checked before playing: a bad --out must not waste the run
         limits.output_file(args.out, "--out file")
     except limits.OutputError as exc:

@@ -1,8 +1,9 @@
-"""The expert bot: flat Monte Carlo over determinized worlds, heuristic rollouts.
+"""The expert bot: flat Monte Carlo over determinized worlds, heuristic (or strong) rollouts.
 
 At each decision that matters (actions, attack and defense cards, boosts, targets,
 moves, Foot soldier and machine duties) it scores every option (up to `max_options`) by
-playing the game out from it several times with heuristic bots, and picks the best mean.
+playing the game out from it several times with heuristic bots (or strong bots:
+`rollout_bot`, issue 27's stronger expert), and picks the best mean.
 Each rollout starts from the game's last quiet point (`game.checkpoint`, taken between
 two initiative cards, see `adventures.rules.clone`), replays the answers given since to
 reach this very decision, and there *determinizes* (EXAMPLES.md 8 and 9, OpenSpiel's
@@ -39,6 +40,18 @@ SEARCHED = frozenset({
 })
 
 
+ROLLOUT_BOTS = ("heuristic", "strong")
+
+
+def rollout_player(kind: str, params: dict | None = None):
+    """A fresh bot that plays the heroes' seats of a rollout (imported here: the strong
+    bot's module imports nothing of the expert's)."""
+    if kind == "strong":
+        from adventures.bots.strong import StrongBot
+        return StrongBot(params=params)
+    return HeuristicBot()
+
+
 class ReplayDiverged(Exception):
     """A rollout's replay did not reach the decision being searched (the sample is rejected)."""
 
@@ -49,7 +62,8 @@ class ExpertBot:
 
     def __init__(self, rollouts: int = 8, seconds: float | None = None, max_options: int = 6,
                  hidden_hands: bool = False, seed: int | None = None, max_rounds: int | None = None,
-                 clock=time.process_time, margin: float | None = None, z: float = 1.0, confirm: int = 16):
+                 clock=time.process_time, margin: float | None = None, z: float = 1.0, confirm: int = 16,
+                 rollout_bot: str = "heuristic", rollout_params: dict | None = None):
         self.rollouts = rollouts               # sampled worlds per decision
         self.seconds = seconds                 # time budget per decision by `clock` (None: all rollouts)
         self.max_options = max_options         # options searched (the heuristic's pick always is)
@@ -65,6 +79,10 @@ class ExpertBot:
         self.margin = 0.05 if margin is None else margin
         self.z = z
         self.confirm = confirm                 # more worlds for the pick against a challenger
+        if rollout_bot not in ROLLOUT_BOTS:
+            raise ValueError(f"rollout bot {rollout_bot!r} (known: {', '.join(ROLLOUT_BOTS)})")
+        self.rollout_bot = rollout_bot         # who plays the rollouts (issue 27: the strong bot)
+        self.rollout_params = rollout_params   # the strong rollout bot's weights (None: the shipped file)
         self.stop = False                      # set by a caller to end the search after this world
         self.fallback = HeuristicBot()
         self.searched = 0                      # decisions searched, and their CPU time
@@ -208,7 +226,7 @@ class _AtDecision:
     def __init__(self, expert: ExpertBot, decision, seat: int, option: int, world: int):
         self.expert, self.decision, self.seat, self.option, self.world = expert, decision, seat, option, world
         self.fired = False
-        self.players = HeuristicBot()
+        self.players = rollout_player(expert.rollout_bot, expert.rollout_params)
         self.table = TablePolicy()
 
     def choose(self, game, d) -> int:

@@ -3,10 +3,23 @@
 `option_features(bot, game, decision, pick)` gives one short sparse vector per option,
 [(slot, value), ...] over the slots named in `FEATURES`, computed only from what the
 deciding seat can see: the option itself (a card in its own hand, a space, a fighter on
-the board), the board, its own side, and the enemies' possible cards as the heuristic
-bot reads them (`adventures.bots.reading`, which asks `adventures.rules.view`). The
-heuristic's own pick is the first feature; the others let the ranker learn where the
-expert departs from it.
+the board), the board, its own side, the villain's track, and the enemies' possible cards
+as the heuristic bot reads them (`adventures.bots.reading`, which asks
+`adventures.rules.view`).
+
+Three groups of slots:
+* the option's own facts (a card's value, boost, kind, effects and identity; a space's
+  distance to the villain and to danger; a target's health and expected damage);
+* the kind of option (attack, maneuver, scheme; a card or no card; yes or no) crossed
+  with the position (`CONTEXT`: health, hand size, the villain's health, the threat
+  track, the objective, which action of the turn...), so that a linear ranker can learn
+  *when* the expert prefers a maneuver to an attack, or spending a card to keeping it;
+* the heuristic bot's own pick, the prior the others correct.
+
+A card's identity is one of `CARD_IDS` slots, from a stable hash of its name (crc32, the
+same in every process): effects a few numbers cannot describe (Leonardo's "Turtle
+Power!", a boost card that is worth little to its hero) get their own weight per kind of
+decision.
 
 Cheap on purpose: a few lookups per option, no copy of the game, so the strong bot stays
 within a small multiple of the heuristic's CPU per decision (`adventures bench --bot`).
@@ -15,10 +28,13 @@ trained on other features is then outdated and refused (`adventures.bots.strong`
 """
 from __future__ import annotations
 
+from zlib import crc32
+
 from adventures.bots.reading import (
     ENEMY_MOVE,
     FAR,
     HAND_LIMIT,
+    active_machines,
     ally_space,
     attack_spaces,
     attack_values,
@@ -26,62 +42,121 @@ from adventures.bots.reading import (
     defense_values,
     enemy_fighters,
     expected_damage,
+    foot_value,
+    in_range,
     player_side,
+    sweep_routes,
     the_villain,
     usable,
 )
 from adventures.rules import tags
 from engine.state import ATTACK, DEFENSE, HERO, SCHEME, SIDEKICK, VERSATILE, VILLAIN
 
-FEATURES_VERSION = 1
+FEATURES_VERSION = 3
+
+# The position, as the deciding seat sees it (each in about [0, 1]).
+CONTEXT = ("bias", "health", "hurt", "hand", "hand_low", "villain_health", "threat", "objective",
+           "round", "second_action", "urgency", "objective_spread", "best_attack", "in_position", "deck")
+# Kinds of option crossed with the position.
+KINDS = ("attack", "maneuver", "scheme", "other_action", "card", "no_card", "yes", "no")
+CARD_IDS = 64
 
 FEATURES = (
-    # every option
-    "heuristic_pick", "first_option", "pass",
-    # an action
-    "act_attack", "act_maneuver", "act_scheme", "act_other",
-    "act_attack_x_health", "act_maneuver_x_urgency", "act_scheme_x_hand", "act_maneuver_x_health",
+    "heuristic_pick", "first_option",
+    *(f"{k}*{c}" for k in KINDS for c in CONTEXT),
     # a card from the seat's own hand
     "card_value", "card_boost", "card_attack", "card_defense", "card_versatile", "card_scheme",
-    "card_worth", "card_value_x_hurt", "card_worth_x_hand",
-    "def_blocks", "def_covers_all",
+    "card_worth", "card_value_x_hurt", "card_worth_x_hand", "card_effects", "card_immediately",
+    "card_during", "card_after", "card_own_fighter", "card_boost_reaches", "card_boost_short",
+    "def_blocks", "def_covers_all", "def_short",
+    *(f"card_id_{i:02d}" for i in range(CARD_IDS)),
     # a space to move to
-    "move_to_villain", "move_in_range", "move_safety", "move_safety_x_hurt", "move_length", "move_ally",
+    "move_stay", "move_to_villain", "move_in_range", "move_in_range_x_hand", "move_safety",
+    "move_safety_x_hurt", "move_threats", "move_length", "move_ally", "move_wired", "move_to_wired",
+    "move_in_range_weak", "move_sweep", "move_sweep_x_urgency",
     # a fighter (an effect's target, or an attack's attacker and target)
     "fighter_enemy", "fighter_villain", "fighter_hero", "fighter_health", "fighter_hurt",
     "attack_expected", "attack_kill", "attack_by_sidekick",
-    # yes/no and other options
-    "yes",
 )
 SLOT = {name: i for i, name in enumerate(FEATURES)}
+_CROSS = {k: [SLOT[f"{k}*{c}"] for c in CONTEXT] for k in KINDS}
 
 # The decisions the strong bot ranks (the ones the expert searches); others go to the heuristic.
 RANKED = (tags.ACTION, tags.ATTACK_TARGET, tags.ATTACK_CARD, tags.DEFENSE_CARD, tags.BOOST, tags.BOOST_ATTACK,
           tags.MOVE_DEST, tags.SCHEME_CARD, tags.FOOT_REMOVER, tags.DEACTIVATE_MACHINE, tags.EFFECT_FIGHTER)
+CARD_TAGS = frozenset({tags.ATTACK_CARD, tags.DEFENSE_CARD, tags.BOOST, tags.BOOST_ATTACK, tags.SCHEME_CARD})
 
 _H = SLOT["heuristic_pick"]
 _FIRST = SLOT["first_option"]
-_PASS = SLOT["pass"]
-_YES = SLOT["yes"]
 _KIND = {ATTACK: SLOT["card_attack"], DEFENSE: SLOT["card_defense"], VERSATILE: SLOT["card_versatile"],
          SCHEME: SLOT["card_scheme"]}
-_ACTS = {"attack": SLOT["act_attack"], "maneuver": SLOT["act_maneuver"], "scheme": SLOT["act_scheme"]}
+_TIMING = {"immediately": SLOT["card_immediately"], "during_combat": SLOT["card_during"],
+           "after_combat": SLOT["card_after"]}
+_ACTS = {"attack": "attack", "maneuver": "maneuver", "scheme": "scheme"}
+_CARD_ID0 = SLOT["card_id_00"]
+_card_ids: dict[str, int] = {}
+
+
+def card_id_slot(name: str) -> int:
+    """The identity slot of a card name (a stable hash: the same in every process)."""
+    s = _card_ids.get(name)
+    if s is None:
+        s = _card_ids[name] = _CARD_ID0 + crc32(name.encode("utf-8")) % CARD_IDS
+    return s
 
 
 class _Context:
     """Per-decision facts shared by every option (computed once)."""
 
-    __slots__ = ("side", "health", "hurt", "hand", "urgency")
+    __slots__ = ("side", "hero", "health", "hurt", "hand", "vector", "need")
 
     def __init__(self, bot, game, decision):
         side = self.side = player_side(game, decision.seat)
-        hero = side.fighters[0] if side is not None and side.fighters else None
-        self.health = hero.health / max(1, hero.max_health) if hero is not None and hero.alive else 0.0
+        hero = self.hero = side.fighters[0] if side is not None and side.fighters else None
+        alive = hero is not None and hero.alive
+        self.health = hero.health / max(1, hero.max_health) if alive else 0.0
         self.hurt = 1.0 - self.health
-        self.hand = len(side.hand) / HAND_LIMIT if side is not None else 0.0
-        self.urgency = 0.0
-        if getattr(game, "adv", None) is not None and decision.tag == tags.ACTION:
-            self.urgency = bot.pressure(game)[2] / 3.0
+        n_hand = len(side.hand) if side is not None else 0
+        self.hand = n_hand / HAND_LIMIT
+        self.need = None
+        adv = getattr(game, "adv", None)
+        v = adv.villain.fighters[0] if adv is not None else None
+        tag = decision.tag
+        best = position = urgency = spread = 0.0
+        if adv is not None and side is not None:
+            _, extra, urgency = bot.pressure(game)
+            urgency /= 3.0
+            spread = min(extra, 4) / 4.0
+            if tag == tags.ACTION:
+                best = min(5.0, bot.best_attack(game, side)[0] / 4.0) / 5.0
+                position = 1.0 if _in_position(game, side) else 0.0
+        self.vector = (
+            1.0, self.health, 1.0 if alive and bot.hurt(hero) else 0.0, self.hand, 1.0 if n_hand <= 1 else 0.0,
+            v.health / max(1, v.max_health) if v is not None else 0.0,
+            adv.threat / max(1, adv.track_length - 1) if adv is not None else 0.0,
+            adv.completions / 4.0 if adv is not None else 0.0,
+            min(game.round, 12) / 12.0,
+            1.0 if side is not None and side.actions_left <= 1 else 0.0,
+            urgency, spread, best, position,
+            min(len(side.deck), 30) / 30.0 if side is not None else 0.0,
+        )
+
+
+def _in_position(game, side) -> bool:
+    board = game.board
+    enemies = enemy_fighters(game)
+    for f in side.fighters:
+        if f.alive and f.space is not None:
+            for e in enemies:
+                if in_range(board, f, f.space, e.space):
+                    return True
+    return False
+
+
+def _cross(f: list, kind: str, ctx: _Context) -> None:
+    for slot, x in zip(_CROSS[kind], ctx.vector):
+        if x:
+            f.append((slot, x))
 
 
 def option_features(bot, game, decision, pick: int, hidden_hands: bool = False) -> list[list[tuple[int, float]]]:
@@ -98,31 +173,34 @@ def option_features(bot, game, decision, pick: int, hidden_hands: bool = False) 
             f.append((_H, 1.0))
         if i == 0:
             f.append((_FIRST, 1.0))
-        if o is None or o is False:
-            f.append((_PASS, 1.0))
-        elif o is True:
-            f.append((_YES, 1.0))
-        elif isinstance(o, str):
-            _action(f, o, ctx)
-        elif tag == tags.MOVE_DEST and isinstance(o, int):
-            _space(f, o, game, extra)
-        elif isinstance(o, int):
-            f.append((_YES, 1.0))
-        elif isinstance(o, tuple) and len(o) == 2:
-            _attack(f, o, game, ctx, bot)
-        elif hasattr(o, "boost") and hasattr(o, "kind"):
-            _card(f, o, ctx, extra)
+        if tag == tags.ACTION:
+            _cross(f, _ACTS.get(o, "other_action") if isinstance(o, str) else "other_action", ctx)
+        elif tag in CARD_TAGS:
+            if hasattr(o, "boost") and hasattr(o, "kind"):
+                _cross(f, "card", ctx)
+                _card(f, o, ctx, extra)
+            else:
+                _cross(f, "no_card", ctx)
+        elif tag == tags.MOVE_DEST and isinstance(o, int) and not isinstance(o, bool):
+            _space(f, o, game, extra, ctx)
+        elif o is None or o is False:
+            _cross(f, "no", ctx)
+        elif o is True or isinstance(o, int):
+            _cross(f, "yes", ctx)
+        elif isinstance(o, tuple) and len(o) == 2 and hasattr(o[1], "health"):
+            _attack(f, o, game, ctx)
         elif hasattr(o, "health"):
             _fighter(f, o, ctx)
         else:
-            f.append((SLOT["act_other"], 1.0))
+            _cross(f, "yes", ctx)
         out.append(f)
     return out
 
 
 def _decision_facts(bot, game, decision, ctx, hidden_hands: bool):
     """What some tags read once per decision: an enemy's possible attack values at a
-    defence (as the seat sees them), the move's geometry."""
+    defence (as the seat sees them), the steps a maneuver lacks to reach the villain, the
+    move's geometry."""
     tag = decision.tag
     if tag == tags.DEFENSE_CARD:
         attacker = decision.context.get("attacker")
@@ -131,7 +209,15 @@ def _decision_facts(bot, game, decision, ctx, hidden_hands: bool):
         combat = game.combat
         face_down = combat.att_card if combat is not None else None
         atts = attack_values(game, attacker, face_down, decision.seat, hidden_hands)
-        return sum(atts) / len(atts), max(atts)
+        return "defense", sum(atts) / len(atts), max(atts)
+    if tag == tags.BOOST:
+        side, hero = ctx.side, ctx.hero
+        v = the_villain(game)
+        if side is None or hero is None or not hero.alive or hero.space is None or v is None:
+            return None
+        board = game.board
+        need = 0 if in_range(board, hero, hero.space, v.space) else board.dist[hero.space][v.space] - 1
+        return "boost", need - side.move
     if tag == tags.MOVE_DEST:
         f = decision.context.get("fighter")
         if f is None or f.is_enemy or f.space is None:
@@ -139,24 +225,25 @@ def _decision_facts(bot, game, decision, ctx, hidden_hands: bool):
         board = game.board
         enemies = enemy_fighters(game)
         v = the_villain(game)
+        wired = {s for w in active_machines(game) for s in w} if "machines" in game.adv.data else set()
+        weak: set[int] = set()
+        for e in enemies:
+            if e.kind != VILLAIN and e.health <= 3:
+                weak |= attack_spaces(board, f.ranged, e.space)
+        sweep = None
+        if "foot" in game.adv.data:        # Shredder: what a route there sweeps of the Foot soldiers
+            targets = bot.clearable(game)
+            if targets:
+                gap, groups, _ = bot.sweep_facts(game, targets)
+                steps = decision.context.get("steps", f.side.move)
+                sweep = {s: foot_value(groups, crossed)
+                         for s, crossed in sweep_routes(game, f, steps, targets, gap).items() if crossed}
         return (board, f, [e.space for e in enemies], v, attack_spaces(board, f.ranged, v.space) if v else None,
-                ally_space(game), 1.0 if bot.hurt(f) else 0.0)
+                ally_space(game), 1.0 if bot.hurt(f) else 0.0, wired, weak, sweep)
     return None
 
 
-def _action(f, o: str, ctx) -> None:
-    slot = _ACTS.get(o)
-    if slot is None:
-        f.append((SLOT["act_other"], 1.0))
-        return
-    f.append((slot, 1.0))
-    if o == "attack":
-        f.append((SLOT["act_attack_x_health"], ctx.health))
-    elif o == "maneuver":
-        f.append((SLOT["act_maneuver_x_urgency"], ctx.urgency))
-        f.append((SLOT["act_maneuver_x_health"], ctx.health))
-    else:
-        f.append((SLOT["act_scheme_x_hand"], ctx.hand))
+_URGENCY = CONTEXT.index("urgency")
 
 
 def _card(f, c, ctx, extra) -> None:
@@ -170,32 +257,70 @@ def _card(f, c, ctx, extra) -> None:
     f.append((SLOT["card_worth"], worth))
     f.append((SLOT["card_value_x_hurt"], value / 5.0 * ctx.hurt))
     f.append((SLOT["card_worth_x_hand"], worth * ctx.hand))
-    if extra is not None:                      # a defence: what this card stops of the possible attack
-        mean_att, max_att = extra
+    if c.effects:
+        f.append((SLOT["card_effects"], min(3, len(c.effects)) / 3.0))
+        for e in c.effects:
+            slot = _TIMING.get(e.timing)
+            if slot is not None:
+                f.append((slot, 1.0))
+    if c.fighter != "any":
+        f.append((SLOT["card_own_fighter"], 1.0))
+    f.append((card_id_slot(c.name), 1.0))
+    if extra is None:
+        return
+    if extra[0] == "defense":                  # what this card stops of the possible attack
+        _, mean_att, max_att = extra
         d = (c.defense if c.defense is not None else value) if c.kind in (DEFENSE, VERSATILE) else 0
         f.append((SLOT["def_blocks"], min(d, mean_att) / 5.0))
         if d >= max_att:
             f.append((SLOT["def_covers_all"], 1.0))
+        else:
+            f.append((SLOT["def_short"], (max_att - d) / 5.0))
+    elif extra[0] == "boost":                  # does its boost bring the hero in range of the villain?
+        gap = extra[1]
+        if gap > 0:
+            if c.boost >= gap:
+                f.append((SLOT["card_boost_reaches"], 1.0))
+            else:
+                f.append((SLOT["card_boost_short"], (gap - c.boost) / 5.0))
 
 
-def _space(f, s: int, game, extra) -> None:
+def _space(f, s: int, game, extra, ctx) -> None:
     if extra is None:
         return
-    board, fighter, enemy_spaces, v, aim, recruit, hurt = extra
+    board, fighter, enemy_spaces, v, aim, recruit, hurt, wired, weak, sweep = extra
     dist = board.dist
     row = dist[s]
+    if s == fighter.space:
+        f.append((SLOT["move_stay"], 1.0))
     if v is not None:
         if s in aim:
             f.append((SLOT["move_in_range"], 1.0))
+            f.append((SLOT["move_in_range_x_hand"], ctx.hand))
         else:
             f.append((SLOT["move_to_villain"], min(10, row[v.space] - 1) / 10.0))
+    if s in weak:
+        f.append((SLOT["move_in_range_weak"], 1.0))
     if enemy_spaces:
         safe = min(ENEMY_MOVE + 2, min((row[e] for e in enemy_spaces), default=FAR)) / (ENEMY_MOVE + 2)
         f.append((SLOT["move_safety"], safe))
         f.append((SLOT["move_safety_x_hurt"], safe * hurt))
+        threats = sum(1 for e in enemy_spaces if row[e] <= ENEMY_MOVE + 1)
+        if threats:
+            f.append((SLOT["move_threats"], min(threats, 3) / 3.0))
     f.append((SLOT["move_length"], min(10, dist[fighter.space][s]) / 10.0))
     if recruit is not None and s == recruit:
         f.append((SLOT["move_ally"], 1.0))
+    if sweep:
+        got = sweep.get(s)
+        if got:
+            f.append((SLOT["move_sweep"], min(got, 3.0) / 3.0))
+            f.append((SLOT["move_sweep_x_urgency"], min(got, 3.0) / 3.0 * ctx.vector[_URGENCY]))
+    if wired:
+        if s in wired:
+            f.append((SLOT["move_wired"], 1.0))
+        else:
+            f.append((SLOT["move_to_wired"], min(10, min(row[w] for w in wired)) / 10.0))
 
 
 def _fighter(f, x, ctx) -> None:
@@ -210,13 +335,13 @@ def _fighter(f, x, ctx) -> None:
     f.append((SLOT["fighter_hurt"], 1.0 - x.health / max(1, x.max_health)))
 
 
-def _attack(f, o, game, ctx, bot) -> None:
+def _attack(f, o, game, ctx) -> None:
     attacker, target = o
     _fighter(f, target, ctx)
-    if attacker.kind == SIDEKICK:
+    if getattr(attacker, "kind", None) == SIDEKICK:
         f.append((SLOT["attack_by_sidekick"], 1.0))
     side = ctx.side
-    if side is None:
+    if side is None or not hasattr(attacker, "side"):
         return
     vals = [c.value or 0 for c in side.hand if (c.kind == ATTACK or c.kind == VERSATILE) and usable(c, attacker)]
     if not vals:

@@ -1,16 +1,21 @@
 """The strong bot: the heuristic bot's pick, re-ranked by a ranker trained on the expert.
 
 At each decision the expert searches (`features.RANKED`), every option gets a score
-w[tag] . x(option), a linear function of a few features computed from what the seat sees
-(`adventures.bots.features`, the heuristic's own pick among them), and the best score is
-played (ties keep the heuristic's pick). Other decisions go to the heuristic bot. The
-weights come from `adventures train` (`adventures.sim.cli_train`): the expert labels the
-decisions of seeded games, a listwise logistic ranker learns to pick what the expert picks.
+w[tag] . x(option), a linear function of features computed from what the seat sees
+(`adventures.bots.features`: the option's own facts, the kind of option crossed with the
+position, the heuristic's own pick among them), and the best score is played (ties keep
+the heuristic's pick). Other decisions go to the heuristic bot. The weights come from
+`adventures train` (`adventures.sim.cli_train`): the expert scores the options of the
+decisions of seeded games by playing each out on sampled worlds, and a listwise ranker
+learns those values (expert iteration: the next generation's games are played by the
+strong bot fitted so far, and the expert labels the positions it reaches).
 
-Plain Python at play time: no training library. The parameter file
-(`adventures/bots/params/strong.json`) is validated when loaded; a missing, damaged or
-outdated file (another format version, other features) gives one warning line on stderr
-and the strong bot plays exactly as the heuristic bot, never a traceback.
+Plain Python at play time: no training library, no copy of the game (a few lookups per
+option: `adventures bench --bot strong` measures its CPU per decision against the
+heuristic's). The parameter file (`adventures/bots/params/strong.json`) is validated when
+loaded; a missing, damaged or outdated file (another format version, other features)
+gives one warning line on stderr and the strong bot plays exactly as the heuristic bot,
+never a traceback.
 """
 from __future__ import annotations
 
@@ -26,6 +31,7 @@ PARAMS_FILE = Path(__file__).resolve().parent / "params" / "strong.json"
 FORMAT = "adventures-strong-ranker"
 FORMAT_VERSION = 1
 MAX_PARAMS_BYTES = 1_000_000
+MAX_PLAYERS = 4
 
 _loaded: dict[str, dict | None] = {}      # path -> weights (None: unusable, already warned)
 
@@ -34,7 +40,17 @@ class ParamsError(ValueError):
     """A parameter file the strong bot cannot use (the reason, in one line)."""
 
 
-def validate(data) -> dict[str, list[float]]:
+class Weights(dict):
+    """{tag: [one float per feature]}, and the numbers of players of the games the ranker
+    was trained on (`players`): in games of another size the strong bot plays as the
+    heuristic bot, because a ranker is not trusted outside what it learned from (measured:
+    the ranker trained on solo games lost 18 points against the heuristic in Krang with 4
+    players). A plain dict of weights (tests, a training run) ranks in every game."""
+
+    players: frozenset[int] | None = None
+
+
+def validate(data) -> Weights:
     """The weights {tag: [one float per feature]} of a parsed parameter file, or ParamsError."""
     if not isinstance(data, dict):
         raise ParamsError("not a JSON object")
@@ -47,7 +63,12 @@ def validate(data) -> dict[str, list[float]]:
     weights = data.get("weights")
     if not isinstance(weights, dict) or not weights:
         raise ParamsError("no weights")
-    out = {}
+    players = data.get("players")
+    if (not isinstance(players, list) or not players
+            or not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= MAX_PLAYERS for n in players)):
+        raise ParamsError(f"players is not a list of numbers of players (1..{MAX_PLAYERS})")
+    out = Weights()
+    out.players = frozenset(players)
     for tag, row in weights.items():
         if tag not in RANKED:
             raise ParamsError(f"weights for an unknown decision {str(tag)[:40]!r}")
@@ -58,7 +79,7 @@ def validate(data) -> dict[str, list[float]]:
     return out
 
 
-def read_params(path: str | Path = PARAMS_FILE) -> dict[str, list[float]]:
+def read_params(path: str | Path = PARAMS_FILE) -> Weights:
     """Read and validate a parameter file; ParamsError (one line) if it cannot be used."""
     path = Path(path)
     try:
@@ -76,7 +97,7 @@ def read_params(path: str | Path = PARAMS_FILE) -> dict[str, list[float]]:
     return validate(data)
 
 
-def load_params(path: str | Path = PARAMS_FILE) -> dict[str, list[float]] | None:
+def load_params(path: str | Path = PARAMS_FILE) -> Weights | None:
     """The weights, or None after one warning line (once per file and process)."""
     key = str(path)
     if key not in _loaded:
@@ -101,6 +122,7 @@ class StrongBot:
             self.weights = params
         else:
             self.weights = load_params(params if params is not None else PARAMS_FILE)
+        self.players = getattr(self.weights, "players", None)   # None: every number of players
         self.last_scores: list[float] | None = None   # the last ranked decision's scores (tests)
 
     def choose(self, game, decision) -> int:
@@ -113,6 +135,11 @@ class StrongBot:
         n = len(decision.options)
         if w is None or n < 2 or decision.seat < 0:
             return pick
+        players = self.players
+        if players is not None:
+            adv = getattr(game, "adv", None)
+            if adv is None or adv.players not in players:
+                return pick
         scores = []
         for f in option_features(h, game, decision, pick, self.hidden_hands):
             s = 0.0

@@ -198,6 +198,15 @@ def t_choose_player(game, d) -> int:
     return max(range(len(opts)), key=key)
 
 
+def t_from_discard(game, d) -> int:
+    """An ally lets the chosen player put a card from their discard pile into their hand
+    (Fugitoid, "players choose", p.19): the card worth most to that player, as the seat would."""
+    def worth(i):
+        c = d.options[i]
+        return card_worth(c, c.owner) if c is not None else -1.0
+    return max(range(len(d.options)), key=worth)
+
+
 TABLE_HANDLERS = {
     tags.ENEMY_TARGET: t_enemy_target,
     tags.ENEMY_ROUTE: t_enemy_route,
@@ -207,6 +216,7 @@ TABLE_HANDLERS = {
     tags.REROLL: t_reroll,
     tags.EFFECT_FIGHTER: t_effect_fighter,
     tags.CHOOSE_PLAYER: t_choose_player,
+    tags.FROM_DISCARD: t_from_discard,
     tags.PLACE_FOOT: t_foot_circle,
 }
 

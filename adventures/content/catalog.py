@@ -15,12 +15,21 @@ from typing import Any
 
 from adventures.content.checks import check_model, check_tree
 from engine.content.loader import ContentError, Lines, Problem, line_of, load, suggest
-from engine.content.schema import AllyDeckDef, BoardDef, EnemyDef, HeroDef, ScenarioDef, TrapDeckDef
+from engine.content.schema import (
+    AllyDeckDef,
+    BoardDef,
+    DifficultyDef,
+    EnemyDef,
+    HeroDef,
+    ScenarioDef,
+    TrapDeckDef,
+)
 
 CONTENT_ROOT = Path(__file__).resolve().parent
 # folder -> kind passed to the loader (files may also say `kind:`; a mismatch is an error)
 FOLDERS = {"heroes": "hero", "villains": "villain", "minions": "minion", "boards": "board",
-           "traps": "traps", "allies": "allies"}
+           "traps": "traps", "allies": "allies", "difficulty": "difficulty"}
+SINGLE_FILE = ("traps", "allies", "difficulty")     # one file of each kind per folder
 
 
 @dataclass
@@ -30,6 +39,7 @@ class Catalog:
     boards: dict[str, BoardDef] = field(default_factory=dict)    # by key
     traps: TrapDeckDef | None = None
     allies: AllyDeckDef | None = None
+    difficulty: DifficultyDef | None = None                       # levels and calibration table
     problems: list[Problem] = field(default_factory=list)        # only set by build_catalog
     # Content that came from a folder other than the shipped one (an owner's user folder):
     # (table, key) -> file, table being hero, enemy, board, traps or allies.
@@ -96,7 +106,7 @@ def build_catalog(root: str | os.PathLike | None = None, base: Catalog | None = 
         return cat
     if base is not None:
         cat = Catalog(dict(base.heroes), dict(base.enemies), dict(base.boards), base.traps, base.allies,
-                      custom=dict(base.custom))
+                      base.difficulty, custom=dict(base.custom))
     layered = base is not None and root.resolve() != CONTENT_ROOT
     owners: dict[tuple[str, str], str] = {}    # (table, key) -> file, for duplicate keys
     sources: dict[tuple[str, str], tuple[str, Lines]] = {}
@@ -105,7 +115,7 @@ def build_catalog(root: str | os.PathLike | None = None, base: Catalog | None = 
         files = _yaml_files(root / folder) if (root / folder).is_dir() else []
         files += [f for f in (root / f"{folder}.yaml", root / f"{folder}.yml") if f.is_file()]
         seen.update(files)
-        if kind in ("traps", "allies") and len(files) > 1:
+        if kind in SINGLE_FILE and len(files) > 1:
             cat.problems.append(Problem(os.fspath(files[1]), 1, "",
                                         f"only one {folder} file is allowed (also {files[0]})"))
             files = files[:1]
@@ -120,7 +130,7 @@ def build_catalog(root: str | os.PathLike | None = None, base: Catalog | None = 
             if own:
                 cat.problems.extend(own)
                 continue
-            if kind in ("traps", "allies"):
+            if kind in SINGLE_FILE:
                 setattr(cat, kind, model)
                 if layered:
                     cat.custom[kind, kind] = file
@@ -146,7 +156,7 @@ def build_catalog(root: str | os.PathLike | None = None, base: Catalog | None = 
         cat.problems.append(Problem(os.fspath(stray), 1, "", "not read: content files go in "
                                                             f"{', '.join(f'{n}/' for n in FOLDERS)}"))
     cat.problems.extend(_tree_checked(cat, base if layered else None, sources))
-    if not (cat.heroes or cat.enemies or cat.boards or cat.traps or cat.allies or cat.problems):
+    if not (cat.heroes or cat.enemies or cat.boards or cat.traps or cat.allies or cat.difficulty or cat.problems):
         cat.problems.append(Problem(os.fspath(root), 1, "", "no content files found (expected "
                                                            f"{', '.join(f'{n}/' for n in FOLDERS)})"))
     return cat
@@ -249,7 +259,13 @@ def check_scenario(scenario: ScenarioDef, catalog: Catalog, path: Any, lines: Li
                 bad(f"minions.{i}", f"minion '{name}' is listed twice")
             else:
                 minions.append(minion.key)
+    from adventures.rules.difficulty import level_keys
+    levels = {normal_name(k): k for k in level_keys(catalog)}
+    level = levels.get(normal_name(scenario.difficulty))
+    if level is None:
+        bad("difficulty", f"unknown difficulty '{scenario.difficulty}' (known: {', '.join(levels.values())})")
     if problems:
         raise ContentError(problems)
     villain = catalog.enemy(scenario.villain, "villain")
-    return scenario.model_copy(update={"seats": seats, "minions": minions, "villain": villain.key})
+    return scenario.model_copy(update={"seats": seats, "minions": minions, "villain": villain.key,
+                                       "difficulty": level})

@@ -93,7 +93,7 @@ def active_catalog() -> Catalog:
             _cache[key] = build_merged([CONTENT_ROOT, folder])
         except OSError as exc:
             _cache[key] = Catalog(dict(shipped.heroes), dict(shipped.enemies), dict(shipped.boards), shipped.traps,
-                                  shipped.allies, [Problem(os.fspath(folder), 1, "",
+                                  shipped.allies, shipped.difficulty, [Problem(os.fspath(folder), 1, "",
                                                            f"cannot read your content folder: {exc.strerror or exc}")])
     return _cache[key]
 
@@ -107,8 +107,8 @@ def content_summary(catalog: Catalog | None = None) -> str:
         return f"Content: shipped (villain side is our design){bad}"
     names = []
     for (table, key) in sorted(catalog.custom):
-        if table in ("traps", "allies"):
-            names.append("traps" if table == "traps" else "allies & henchmen")
+        if table in ("traps", "allies", "difficulty"):
+            names.append({"traps": "traps", "allies": "allies & henchmen"}.get(table, "difficulty levels"))
         else:
             model = catalog.entry(table, key)
             names.append(model.name if model is not None else key)

@@ -13,6 +13,7 @@ henchmen are enemy effects and decide nothing (their ops run as the villain).
 from __future__ import annotations
 
 from adventures.rules import tags
+from adventures.rules.difficulty import extra_henchmen
 from adventures.rules.plugin import EnemyPlugin
 from adventures.rules.state import ALLY, HENCHMAN, SPECIAL, InitCard
 from engine.decisions import FIGHTER, OPTION, TABLE
@@ -135,7 +136,7 @@ def setup_allies(game: Game) -> AlliesModule:
     game.adv.add_plugin(module)
     game.shuffle(module.allies)
     game.shuffle(module.henchmen)
-    for _ in range(STARTING_HENCHMEN + game.scenario.extra_henchmen):
+    for _ in range(STARTING_HENCHMEN + extra_henchmen(game.scenario)):   # the level's too (p.18)
         module.add_henchman(game)
     f = deck_def.friends_in_odd_places
     game.adv.all_cards.append(InitCard(f.key, f.name, SPECIAL, None, None, f.right_now, tuple(f.right_now_ops),

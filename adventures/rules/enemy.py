@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from adventures.rules import tags
+from adventures.rules.difficulty import card_deltas
 from adventures.rules.threat import advance_threat
 from engine.combat import fight
 from engine.decisions import SPACE, TABLE, TARGET
@@ -34,15 +35,18 @@ def deck_fields(defn) -> tuple:
     return fields
 
 
-def build_enemy_side(game: Game, defn, index: int, health: int) -> Side:
+def build_enemy_side(game: Game, defn, index: int, health: int, card_steps: int = 0) -> Side:
+    """`card_steps`: the difficulty dial (adventures.rules.difficulty.card_deltas)."""
     side = Side(index=index, name=defn.name, team=1, is_enemy=True, hero_key=defn.key)
     kind = VILLAIN if defn.role == "villain" else MINION
     side.fighters.append(Fighter(game.next_uid(), defn.name, kind, side, health, health,
                                  ranged=defn.attack == "ranged", label=defn.name))
+    deltas = card_deltas(defn, card_steps) if card_steps else None
     for copies, name, attack, boost, effects, defense, deception, fury in deck_fields(defn):
         for _ in range(copies):
-            side.deck.append(Card(game.next_uid(), name, "versatile", attack, boost, "any", effects,
-                                  side, defense=defense, deception=deception, fury=fury))
+            da, dd = deltas[len(side.deck)] if deltas else (0, 0)
+            side.deck.append(Card(game.next_uid(), name, "versatile", max(0, attack + da), boost, "any", effects,
+                                  side, defense=max(0, defense + dd), deception=deception, fury=fury))
     # Fury cards start in the supply, not the deck (Slash, p.18).
     side.removed.extend(c for c in side.deck if c.fury)
     side.deck = [c for c in side.deck if not c.fury]

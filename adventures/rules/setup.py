@@ -1,7 +1,7 @@
 """Setting up an Adventures game from a scenario (Adventures p.4)."""
 from __future__ import annotations
 
-from adventures.rules import tags
+from adventures.rules import difficulty, tags
 from adventures.rules.allies import setup_allies
 from adventures.rules.enemy import build_enemy_side
 from adventures.rules.plugin import PLUGINS, EnemyPlugin
@@ -55,6 +55,13 @@ def pick_heroes(game: Game, scenario, catalog) -> list:
     return chosen
 
 
+def minion_count(scenario, catalog) -> int:
+    """How many minions pick_minions will set up (known before it draws them)."""
+    if scenario.minions == "random":
+        return min(scenario.players, sum(1 for e in catalog.enemies.values() if e.role == "minion"))
+    return len(scenario.minions)
+
+
 def pick_minions(game: Game, scenario, catalog) -> list:
     minions = sorted(k for k, e in catalog.enemies.items() if e.role == "minion")
     n = scenario.players
@@ -80,6 +87,8 @@ def new_adventure(scenario, catalog, seed: int, agents: dict | None = None, tabl
 
     `replay`: recorded answers fed back before any agent is asked (restoring a save)."""
     load_plugins()
+    scenario = difficulty.pinned(scenario, catalog)     # recorded with the game (saves, replays)
+    card_steps = difficulty.enemy_card_steps(scenario)
     villain_def = catalog.enemies[scenario.villain]
     board = catalog.compiled_board(villain_def.board) if hasattr(catalog, "compiled_board") \
         else compile_board(catalog.boards[villain_def.board])
@@ -96,7 +105,8 @@ def new_adventure(scenario, catalog, seed: int, agents: dict | None = None, tabl
 
     # 1. villain
     health = ov.villain_health or villain_def.health_for(players)
-    villain = build_enemy_side(game, villain_def, ENEMY_INDEX, health)
+    decks = 1 + minion_count(scenario, catalog)         # the dial's steps are dealt over every enemy deck
+    villain = build_enemy_side(game, villain_def, ENEMY_INDEX, health, difficulty.deck_steps(card_steps, 0, decks))
     levels = list(villain_def.threat_track.levels)
     if ov.threat_track_length:
         levels = resample(levels, ov.threat_track_length)
@@ -119,7 +129,8 @@ def new_adventure(scenario, catalog, seed: int, agents: dict | None = None, tabl
 
     # 2. minions: one per player, on empty spaces adjacent to the villain
     for k, mdef in enumerate(pick_minions(game, scenario, catalog)):
-        mside = build_enemy_side(game, mdef, ENEMY_INDEX + 1 + k, ov.minion_health or MINION_HEALTH)
+        mside = build_enemy_side(game, mdef, ENEMY_INDEX + 1 + k, ov.minion_health or MINION_HEALTH,
+                                 difficulty.deck_steps(card_steps, 1 + k, decks))
         adv.minions.append(mside)
         for token, count in mdef.supply.items():
             adv.supply[token] = adv.supply.get(token, 0) + count

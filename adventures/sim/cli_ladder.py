@@ -1,7 +1,8 @@
-"""`adventures ladder`: random, heuristic and expert bots on the same seeds, per scenario.
+"""`adventures ladder`: random, heuristic, strong and expert bots on the same seeds, per scenario.
 
     adventures ladder                                   # the shipped scenarios, 100 games a bot
     adventures ladder scenarios/shredder-1p.yaml --games 200 --bots heuristic expert
+    adventures ladder scenarios/krang-1p.yaml --bots heuristic strong expert expert-strong
     adventures ladder --rollouts 8 --cluster tcp://HOST:8786
 
 Every bot plays every seat of a scenario on the same game seeds (paired seeds), so the
@@ -21,7 +22,11 @@ from adventures.sim import runner, stats
 from adventures.tools import limits
 
 SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
-BOT_ORDER = ("random", "heuristic", "strong", "expert")
+BOT_ORDER = ("random", "heuristic", "strong", "expert", "expert-strong")
+DEFAULT_BOTS = ("random", "heuristic", "strong", "expert")
+# A ladder rung that is a bot with other settings: (the seats' bot, its constructor arguments).
+VARIANTS = {"expert-strong": ("expert", {"rollout_bot": "strong"})}
+LABELS = {"expert": "expert (heuristic rollouts)", "expert-strong": "expert (strong rollouts)"}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,11 +34,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="scenario files (default: every scenarios/*.yaml that is not a sweep)")
     parser.add_argument("--games", "-n", type=limits.games_arg, default=100, help="games per bot and scenario (default 100)")
     parser.add_argument("--seed", "-s", type=limits.seed_arg, default=1, help="base seed (default 1)")
-    parser.add_argument("--bots", nargs="+", default=list(BOT_ORDER), choices=BOT_ORDER)
+    parser.add_argument("--bots", nargs="+", default=list(DEFAULT_BOTS), choices=BOT_ORDER,
+                        help="the rungs (default: %(default)s); expert-strong: the expert whose rollouts "
+                             "the strong bot plays")
     parser.add_argument("--rollouts", type=limits.rollouts_arg, default=8, help="expert: sampled worlds per decision (default 8)")
     parser.add_argument("--seconds", type=limits.seconds_arg, default=None, help="expert: CPU seconds per decision at most")
     parser.add_argument("--workers", "-w", type=limits.workers_arg, default=None, help="worker processes (default: all cores)")
     parser.add_argument("--cluster", metavar="ADDRESS", type=limits.cluster_arg, default=None, help="run on a Dask scheduler")
+    limits.difficulty_option(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object instead of the table")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
@@ -67,8 +75,14 @@ def ladder(scenarios, bots, games: int, seed: int, workers=None, cluster=None, o
         by_bot = {}
         mine = []
         for bot in bots:
-            records = runner.run_games(runner.with_params(sc, {"bot": bot}), games, seed, workers,
-                                       progress=progress, cluster=cluster, options=options)
+            kind, extra = VARIANTS.get(bot, (bot, {}))
+            opts = options
+            if extra:
+                bots_opts = dict((options or {}).get("bots", {}))
+                bots_opts[kind] = {**bots_opts.get(kind, {}), **extra}
+                opts = {**(options or {}), "bots": bots_opts}
+            records = runner.run_games(runner.with_params(sc, {"bot": kind}), games, seed, workers,
+                                       progress=progress, cluster=cluster, options=opts)
             by_bot[bot] = records
             s = stats.summarise(records)
             row = {"scenario": sc.name, "bot": bot, "games": s["games"], "errors": s["errors"],
@@ -96,14 +110,14 @@ def table(rows: list[dict]) -> str:
         vs_text = f"{vs[0]:+.1%} ({vs[1]:+.1%} to {vs[2]:+.1%})" if vs else ""
         cost = (f"{r['ms_per_searched_decision']:.0f} ms ({r['searched_per_game']:.0f} a game)"
                 if "ms_per_searched_decision" in r else "")
-        lines.append(f"| {r['scenario']} | {r['bot']} | {r['win_rate']:.1%} ({lo:.1%}-{hi:.1%}) | {vs_text} | "
+        lines.append(f"| {r['scenario']} | {LABELS.get(r['bot'], r['bot'])} | {r['win_rate']:.1%} ({lo:.1%}-{hi:.1%}) | {vs_text} | "
                      f"{r['mean_rounds']:.2f} | {cost} |")
     return "\n".join(lines)
 
 
 def run(args: argparse.Namespace) -> int:
     files = args.scenarios or default_files()
-    scenarios = runner.load_scenarios_for_command(files, "ladder", ("scenario",), COOP_ONLY)
+    scenarios = runner.load_scenarios_for_command(files, "ladder", ("scenario",), COOP_ONLY, args.difficulty)
     if scenarios is None:
         return 2
     if args.games * len(args.bots) * len(scenarios) > limits.MAX_GAMES:   # every bot's records are kept

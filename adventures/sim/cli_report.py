@@ -29,10 +29,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", "-n", type=limits.games_arg, default=400, help="games per scenario (default 400)")
     parser.add_argument("--hero-games", type=limits.games_or_none_arg, default=100, help="solo games per roster hero (default 100)")
     parser.add_argument("--seed", "-s", type=limits.seed_arg, default=1)
-    parser.add_argument("--bot", default=None, choices=("random", "heuristic", "expert"),
+    parser.add_argument("--bot", default=None, choices=("random", "heuristic", "strong", "expert"),
                         help="the bot on every seat (default: the scenario's)")
     parser.add_argument("--rollouts", type=limits.rollouts_arg, default=8, help="expert: sampled worlds per decision")
     parser.add_argument("--workers", "-w", type=limits.workers_arg, default=None)
+    limits.difficulty_option(parser)
     parser.add_argument("--no-progress", action="store_true")
 
 
@@ -156,7 +157,7 @@ def run(args: argparse.Namespace) -> int:
     loaded = runner.load_scenarios_for_command(
         args.scenarios, "report", ("scenario",),
         "reports co-op games (objectives, villain health, hero cards); `adventures simulate FILE` gives "
-        "a match's win rates per seat and hero")
+        "a match's win rates per seat and hero", args.difficulty)
     if loaded is None:
         return 2
     scenarios = list(zip(args.scenarios, loaded))

@@ -30,6 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="worker processes (default: all cores; one for fewer than 200 games)")
     parser.add_argument("--cluster", metavar="ADDRESS", type=limits.cluster_arg, default=None,
                         help="run on an existing Dask distributed scheduler (same results as local)")
+    limits.difficulty_option(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     parser.add_argument("--check-invariants", action="store_true",
                         help="check the game invariants after setup and every round")
@@ -40,7 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    loaded = runner.load_scenarios_for_command([args.scenario], "simulate")
+    loaded = runner.load_scenarios_for_command([args.scenario], "simulate", difficulty=args.difficulty)
     if loaded is None:
         return 2
     scenario, = loaded

@@ -6,14 +6,22 @@
 One seeded run, reproducible: the expert bot (`adventures.bots.expert`) plays `--games`
 games of each scenario (game seeds as `simulate`'s), and at every decision it searches
 the features of the options it scored (`adventures.bots.features`, what its seat sees)
-are kept with its choice. A listwise logistic ranker (a softmax over each decision's
-options, one weight vector per kind of decision, L2-regularised, full-batch gradient
-descent in a fixed order) learns to pick what the expert picks. The weights go to a small
-versioned JSON file with the feature names, the seed and the command that made it; the
-same command gives the same file (the training time is printed, never written in it).
+are kept with the mean outcome of each option over the expert's sampled worlds. A
+listwise ranker (a softmax over each decision's options, one weight vector per kind of
+decision, L2-regularised, Adam in full batches from a fixed start) learns the expert's
+*values*, not only its pick: its target is softmax(value / `--temperature`) over the
+options. The expert overrules the heuristic only when its worlds say so clearly, so its
+picks alone teach the ranker to copy the heuristic (measured: a ranker fitted to the
+picks played exactly as the heuristic); the values say by how much each option looked
+better or worse, at every decision. The weights go to a small versioned JSON file with
+the feature names, the seed and the command that made it; the same command gives the
+same file (the training time is printed, never written in it).
 
-Expert iteration (EXAMPLES.md 12) in its first step: the expert's rollouts are played by
-the heuristic bot here; rolling out with the strong bot is the next step.
+Expert iteration (EXAMPLES.md 12), `--generations`: after the first generation (the
+expert plays), the strong bot fitted so far plays the next generation's games (the next
+seed) and the expert labels the positions it reaches (DAgger: the states the strong bot
+meets, not only the expert's); the ranker is refitted on all labels. With `--rollout-bot
+strong` the expert's rollouts of those generations are played by that strong bot too.
 
 Fitting needs numpy (`pip install tmnt-adventures[train]`); playing with the file does not.
 """
@@ -27,6 +35,7 @@ import sys
 import time
 from pathlib import Path
 
+from adventures.bots.expert import ROLLOUT_BOTS
 from adventures.bots.features import FEATURES, FEATURES_VERSION, RANKED
 from adventures.bots.strong import FORMAT, FORMAT_VERSION, PARAMS_FILE, validate
 from adventures.sim import runner
@@ -38,20 +47,37 @@ DEFAULT_SCENARIOS = ("shredder-1p", "krang-1p")
 MAX_ITERATIONS = 100_000
 iterations_arg = limits.bounded(1, MAX_ITERATIONS, "iterations")
 l2_arg = limits.real(0.0, 1_000.0, "L2 penalty")
+temperature_arg = limits.real(0.001, 100.0, "temperature")
+generations_arg = limits.bounded(1, 20, "generations")
+DEFAULT_GENERATIONS = 2
+DEFAULT_ITERATIONS = 600
+DEFAULT_L2 = 0.001
+DEFAULT_TEMPERATURE = 0.1
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("scenarios", nargs="*", metavar="SCENARIO", type=limits.path_arg("scenario"),
                         help="scenario files whose games the expert labels (default: solo Shredder and solo Krang)")
-    parser.add_argument("--games", "-n", type=limits.games_arg, default=100,
-                        help="labelled games per scenario (default 100)")
-    parser.add_argument("--seed", "-s", type=limits.seed_arg, default=27,
-                        help="base seed (default 27: other games than the ladder's seed 1)")
+    parser.add_argument("--games", "-n", type=limits.games_arg, default=60,
+                        help="labelled games per scenario and generation (default 60)")
+    parser.add_argument("--seed", "-s", type=limits.seed_arg, default=2000,
+                        help="base seed (default 2000: other games than the ladder's seed 1); generation g "
+                             "plays on seed + g - 1")
     parser.add_argument("--rollouts", type=limits.rollouts_arg, default=8,
                         help="expert: sampled worlds per decision (default 8)")
-    parser.add_argument("--iterations", type=iterations_arg, default=2000,
-                        help="gradient steps of the fit (default 2000)")
-    parser.add_argument("--l2", type=l2_arg, default=0.001, help="L2 penalty of the fit (default 0.001)")
+    parser.add_argument("--rollout-bot", choices=ROLLOUT_BOTS, default="heuristic",
+                        help="expert: the bot that plays its rollouts (default heuristic; strong: the strong bot "
+                             "of the previous generation, from the second generation on)")
+    parser.add_argument("--generations", type=generations_arg, default=DEFAULT_GENERATIONS,
+                        help="expert iteration: after the first generation (the expert plays), the strong bot "
+                             "fitted so far plays --games more games a scenario on the next seed and the expert "
+                             f"labels them (default {DEFAULT_GENERATIONS})")
+    parser.add_argument("--iterations", type=iterations_arg, default=DEFAULT_ITERATIONS,
+                        help=f"gradient steps of the fit (default {DEFAULT_ITERATIONS})")
+    parser.add_argument("--l2", type=l2_arg, default=DEFAULT_L2, help=f"L2 penalty of the fit (default {DEFAULT_L2})")
+    parser.add_argument("--temperature", type=temperature_arg, default=DEFAULT_TEMPERATURE,
+                        help="the fit's target: softmax(option value / T) over each decision's options "
+                             f"(default {DEFAULT_TEMPERATURE})")
     parser.add_argument("--out", "-o", type=limits.file_out_arg("--out file"), default=None,
                         help=f"parameter file to write (default: the shipped {PARAMS_FILE.name})")
     parser.add_argument("--workers", "-w", type=limits.workers_arg, default=None,
@@ -61,17 +87,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 # ---------------------------------------------------------------- labels
 class Labeller:
-    """The agent of a labelling game: the expert plays; at each decision it searches, the
-    features of the options it scored and its choice are noted."""
+    """The agent of a labelling game: the expert, or `player` (a strong bot: the states the
+    strong bot meets, DAgger) plays; at each decision the expert searches, the features of
+    the options it scored, its values and its choice are noted."""
 
     wants_checkpoints = True
 
-    def __init__(self, expert, out: list):
+    def __init__(self, expert, out: list, player=None):
         from adventures.bots.heuristic import HeuristicBot
-        self.expert, self.out = expert, out
+        self.expert, self.out, self.player = expert, out, player
         self.heuristic = HeuristicBot()
 
     def choose(self, game, d) -> int:
+        choice = self.label(game, d)
+        return choice if self.player is None else self.player.choose(game, d)
+
+    def label(self, game, d) -> int:
         if d.seat < 0 or d.tag not in RANKED or len(d.options) < 2:
             return self.expert.choose(game, d)
         from adventures.bots.features import option_features
@@ -88,17 +119,23 @@ class Labeller:
 
 
 def label_chunk(task: tuple) -> list[list]:
-    """Worker: (scenario, [(index, seed)], rollouts) -> one list of labels per game."""
+    """Worker: (scenario, [(index, seed)], rollouts, rollout bot, weights) -> one list of
+    labels per game. `weights` (a generation after the first): a strong bot with them plays,
+    and plays the expert's rollouts when the rollout bot is the strong bot."""
     from adventures.bots.expert import ExpertBot
+    from adventures.bots.strong import StrongBot
     from adventures.bots.table import TablePolicy
     from adventures.rules.runner import play_adventure
     from adventures.rules.setup import new_adventure
-    scenario, jobs, rollouts = task
+    scenario, jobs, rollouts, rollout_bot, weights = task
+    if weights is None:
+        rollout_bot = "heuristic"            # the first generation: no strong bot yet
     out = []
     for _, seed in jobs:
         labels: list = []
         # confirm = 2 x rollouts: the expert's default (8, 16), and a tiny budget stays tiny
-        agent = Labeller(ExpertBot(rollouts=rollouts, confirm=2 * rollouts), labels)
+        expert = ExpertBot(rollouts=rollouts, confirm=2 * rollouts, rollout_bot=rollout_bot, rollout_params=weights)
+        agent = Labeller(expert, labels, StrongBot(params=weights) if weights is not None else None)
         game = new_adventure(scenario, runner._catalog(), seed, {i: agent for i in range(scenario.players)},
                              TablePolicy(), log=False)
         try:
@@ -109,9 +146,11 @@ def label_chunk(task: tuple) -> list[list]:
     return out
 
 
-def label_games(scenarios, games: int, seed: int, rollouts: int, workers: int, progress=None) -> list:
+def label_games(scenarios, games: int, seed: int, rollouts: int, workers: int, progress=None,
+                rollout_bot: str = "heuristic", weights: dict | None = None) -> list:
     """Every label of every game, in scenario and game order whatever the number of workers."""
-    tasks = [(sc, [(i, runner.game_seed(seed, i))], rollouts) for sc in scenarios for i in range(games)]
+    tasks = [(sc, [(i, runner.game_seed(seed, i))], rollouts, rollout_bot, weights)
+             for sc in scenarios for i in range(games)]
     out: list = []
     if workers <= 1 or len(tasks) <= 1 or not runner._main_importable():
         for t in tasks:
@@ -129,69 +168,104 @@ def label_games(scenarios, games: int, seed: int, rollouts: int, workers: int, p
 
 
 # ---------------------------------------------------------------- the fit
-def fit(labels: list, iterations: int, l2: float) -> tuple[dict[str, list[float]], dict]:
-    """{tag: weights} of a listwise logistic ranker per kind of decision, and the fit's
-    figures per tag (decisions, agreement with the expert before and after)."""
+def fit(labels: list, iterations: int, l2: float, temperature: float) -> tuple[dict[str, list[float]], dict]:
+    """{tag: weights} of a listwise ranker per kind of decision, fitted to the expert's
+    option values, and the fit's figures per tag (decisions; agreement with the expert's
+    pick of the heuristic and of the ranker; the mean value the heuristic's and the
+    ranker's picks leave on the table against the best-valued option)."""
     import numpy as np
     nf = len(FEATURES)
     by_tag: dict[str, list] = {}
     for game in labels:
-        for tag, feats, chosen, _ in game:
-            by_tag.setdefault(tag, []).append((feats, chosen))
+        for tag, feats, chosen, values in game:
+            by_tag.setdefault(tag, []).append((feats, chosen, values))
     weights, figures = {}, {}
     h = FEATURES.index("heuristic_pick")
     for tag in RANKED:
         rows = by_tag.get(tag)
         if not rows:
             continue
-        k = max(len(f) for f, _ in rows)
+        k = max(len(f) for f, _, _ in rows)
         x = np.zeros((len(rows), k, nf))
         mask = np.full((len(rows), k), -np.inf)
-        y = np.zeros((len(rows), k))
-        for n, (feats, chosen) in enumerate(rows):
+        v = np.zeros((len(rows), k))
+        chosen = np.zeros(len(rows), dtype=int)
+        for n, (feats, c, values) in enumerate(rows):
             for i, f in enumerate(feats):
                 mask[n, i] = 0.0
-                for j, v in f:
-                    x[n, i, j] = v
-            y[n, chosen] = 1.0
+                for j, val in f:
+                    x[n, i, j] += val
+            v[n, :len(values)] = values
+            chosen[n] = c
+        y = _softmax(v / temperature + mask)
         w = _descend(x, mask, y, h, iterations, l2)
         base = np.zeros(nf)
         base[h] = 1.0
-        weights[tag] = [round(float(v), 6) for v in w]
-        figures[tag] = {"decisions": len(rows), "heuristic_agrees": round(_agreement(x, mask, y, base), 4),
-                        "ranker_agrees": round(_agreement(x, mask, y, w), 4)}
+        weights[tag] = [round(float(val), 6) for val in w]
+        figures[tag] = {"decisions": len(rows),
+                        "heuristic_agrees": round(_agreement(x, mask, chosen, base), 4),
+                        "ranker_agrees": round(_agreement(x, mask, chosen, w), 4),
+                        "heuristic_regret": round(_regret(x, mask, v, base), 4),
+                        "ranker_regret": round(_regret(x, mask, v, w), 4)}
     return weights, figures
 
 
+def _softmax(s):
+    import numpy as np
+    s = s - s.max(axis=1, keepdims=True)
+    p = np.exp(s)
+    return p / p.sum(axis=1, keepdims=True)
+
+
 def _descend(x, mask, y, h: int, iterations: int, l2: float):
-    """Full-batch gradient descent on the softmax cross-entropy of the chosen options plus
-    the L2 penalty, from the heuristic's pick (a fixed order: the same weights every run)."""
+    """Adam in full batches on the softmax cross-entropy against the target distribution
+    `y`, plus the L2 penalty (not on the heuristic's pick, the prior the ranker starts
+    from); a fixed start and order: the same weights every run."""
     import numpy as np
     w = np.zeros(x.shape[2])
     w[h] = 1.0
-    step = 0.5
-    for _ in range(iterations):
-        s = x @ w + mask
-        s -= s.max(axis=1, keepdims=True)
-        p = np.exp(s)
-        p /= p.sum(axis=1, keepdims=True)
-        w -= step * (np.einsum("nk,nkf->f", p - y, x) / len(x) + 2 * l2 * w)
+    reg = np.full(x.shape[2], l2)
+    reg[h] = 0.0
+    m = np.zeros_like(w)
+    s2 = np.zeros_like(w)
+    rate, b1, b2 = 0.05, 0.9, 0.999
+    for t in range(1, iterations + 1):
+        p = _softmax(x @ w + mask)
+        g = np.einsum("nk,nkf->f", p - y, x) / len(x) + 2 * reg * w
+        m = b1 * m + (1 - b1) * g
+        s2 = b2 * s2 + (1 - b2) * g * g
+        w -= rate * (m / (1 - b1 ** t)) / (np.sqrt(s2 / (1 - b2 ** t)) + 1e-8)
     return w
 
 
-def _agreement(x, mask, y, w) -> float:
+def _picks(x, mask, w):
+    """The ranker's pick per decision (ties: the first best, as the bot's own tie-break
+    keeps the heuristic's pick only on an exact tie, which a fitted ranker never meets)."""
+    import numpy as np
+    return np.argmax(x @ w + mask, axis=1)
+
+
+def _agreement(x, mask, chosen, w) -> float:
     """The share of decisions where the ranker's best option is the expert's choice."""
     import numpy as np
-    s = x @ w + mask
-    return float(np.mean(np.argmax(s, axis=1) == np.argmax(y, axis=1)))
+    return float(np.mean(_picks(x, mask, w) == chosen))
+
+
+def _regret(x, mask, v, w) -> float:
+    """The mean of (best option's value - the ranker's pick's value), by the expert's worlds."""
+    import numpy as np
+    best = np.max(np.where(np.isfinite(mask), v, -np.inf), axis=1)
+    return float(np.mean(best - v[np.arange(len(v)), _picks(x, mask, w)]))
 
 
 def params_document(weights: dict, figures: dict, args, scenarios, labels: int) -> dict:
     command = "adventures train " + " ".join(shlex.quote(a) for a in _argv_of(args))
     doc = {"format": FORMAT, "version": FORMAT_VERSION, "features_version": FEATURES_VERSION,
            "features": list(FEATURES), "weights": weights,
+           "players": sorted({sc.players for sc in scenarios}),
            "trained": {"seed": args.seed, "games_per_scenario": args.games, "rollouts": args.rollouts,
-                       "iterations": args.iterations, "l2": args.l2,
+                       "generations": args.generations, "rollout_bot": args.rollout_bot, "iterations": args.iterations, "l2": args.l2,
+                       "temperature": args.temperature,
                        "scenarios": [sc.name for sc in scenarios], "decisions": labels, "fit": figures,
                        "command": command}}
     validate(doc)                               # never write a file the bot would refuse
@@ -207,7 +281,8 @@ def _argv_of(args) -> list[str]:
         except ValueError:
             out.append(str(p))
     out += ["--games", str(args.games), "--seed", str(args.seed), "--rollouts", str(args.rollouts),
-            "--iterations", str(args.iterations), "--l2", str(args.l2)]
+            "--generations", str(args.generations), "--rollout-bot", args.rollout_bot, "--iterations", str(args.iterations), "--l2", str(args.l2),
+            "--temperature", str(args.temperature)]
     return out
 
 
@@ -235,16 +310,24 @@ def run(args: argparse.Namespace) -> int:
         print("adventures train: needs numpy (pip install 'tmnt-adventures[train]')", file=sys.stderr)
         return 2
     workers = args.workers or runner.default_workers()
-    total = args.games * len(scenarios)
+    total = args.games * len(scenarios) * args.generations
     t0 = time.perf_counter()
+    labels: list = []
+    weights: dict | None = None
     with runner.progress_bar(total, "train: expert labels", enabled=not args.no_progress) as advance:
-        labels = label_games(scenarios, args.games, args.seed, args.rollouts, workers, advance)
+        for generation in range(args.generations):
+            # Generation 1: the expert plays; then the strong bot fitted so far plays (its own
+            # states, other seeds) and the expert labels them; the ranker is refitted on all.
+            labels += label_games(scenarios, args.games, args.seed + generation, args.rollouts, workers, advance,
+                                  args.rollout_bot, weights)
+            if not any(labels):
+                break
+            weights, figures = fit(labels, args.iterations, args.l2, args.temperature)
     t1 = time.perf_counter()
     count = sum(len(g) for g in labels)
     if not count:
         print("adventures train: the expert searched no decision in these games: nothing to learn", file=sys.stderr)
         return 1
-    weights, figures = fit(labels, args.iterations, args.l2)
     doc = params_document(weights, figures, args, scenarios, count)
     from adventures.home import write_atomically
     try:
@@ -254,9 +337,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     t2 = time.perf_counter()
     for tag, f in figures.items():
-        print(f"{tag:20} {f['decisions']:6} decisions  agrees with the expert: heuristic "
-              f"{f['heuristic_agrees']:.1%}, ranker {f['ranker_agrees']:.1%}")
-    print(f"{count} labelled decisions from {total} games in {t1 - t0:.1f} s, fit in {t2 - t1:.1f} s; "
-          f"wrote {out}")
+        print(f"{tag:20} {f['decisions']:6} decisions  agrees with the expert's pick: heuristic "
+              f"{f['heuristic_agrees']:.1%}, ranker {f['ranker_agrees']:.1%}; value left: heuristic "
+              f"{f['heuristic_regret']:.3f}, ranker {f['ranker_regret']:.3f}")
+    print(f"{count} labelled decisions from {total} games ({args.generations} generations) in {t1 - t0:.1f} s; "
+          f"wrote {out} in {t2 - t1:.1f} s")
     return 0
 

@@ -23,6 +23,8 @@ from adventures.sim import runner, stats
 from adventures.tools import limits
 
 BOOTSTRAP = 400
+# Parameters whose value today is 0 (no "half to 1.5x today's value"): the search's default range.
+DEFAULT_RANGES = {"enemy_cards": (-120, 120)}
 
 
 def base_value(scenario, param: str) -> int | None:
@@ -63,8 +65,10 @@ def crossing(values: list[int], rates: dict[int, float], target: float) -> float
 
 
 def tune(scenario, param: str, target: float, low: int, high: int, games: int, seed: int, workers=None,
-         cluster=None, options=None, progress=None) -> dict:
-    measured: dict[int, list[int]] = {}
+         cluster=None, options=None, progress=None, measured: dict[int, list[int]] | None = None) -> dict:
+    """`measured`: {value: wins by seed} already played with these seeds and games (a caller
+    searching several targets of one scenario shares it: no value is played twice)."""
+    measured = {} if measured is None else measured
 
     def rate(v: int) -> float:
         if v not in measured:
@@ -112,13 +116,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--target", type=limits.rate_arg, default=0.5, help="target heroes' win rate (default 0.5)")
     parser.add_argument("--low", type=limits.param_value_arg, default=None, help="lowest value tried (default: half today's value)")
     parser.add_argument("--high", type=limits.param_value_arg, default=None, help="highest value tried (default: 1.5x today's value)")
-    parser.add_argument("--bot", default=None, choices=("random", "heuristic", "expert"),
+    parser.add_argument("--bot", default=None, choices=("random", "heuristic", "strong", "expert"),
                         help="the bot on every seat (default: the scenario's)")
     parser.add_argument("--games", "-n", type=limits.games_arg, default=400, help="games per value tried (default 400)")
     parser.add_argument("--seed", "-s", type=limits.seed_arg, default=1)
     parser.add_argument("--rollouts", type=limits.rollouts_arg, default=8, help="expert: sampled worlds per decision")
     parser.add_argument("--workers", "-w", type=limits.workers_arg, default=None)
     parser.add_argument("--cluster", metavar="ADDRESS", type=limits.cluster_arg, default=None, help="run on a Dask scheduler")
+    limits.difficulty_option(parser)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--no-progress", action="store_true")
 
@@ -127,11 +132,11 @@ def run(args: argparse.Namespace) -> int:
     loaded = runner.load_scenarios_for_command(
         [args.scenario], "tune", ("scenario",),
         "searches a co-op parameter for a heroes' win rate; vary a match's board, heroes or max_turns "
-        "with `adventures sweep`")
+        "with `adventures sweep`", args.difficulty)
     if loaded is None:
         return 2
     sc, = loaded
-    if args.param not in runner.SWEEP_PARAMS - {"bot", "villain", "minions", "allies"}:
+    if args.param not in runner.SWEEP_PARAMS - {"bot", "villain", "minions", "allies", "difficulty"}:
         print(f"adventures tune: --param {args.param}: not a numeric parameter (known: "
               f"{', '.join(sorted(runner.OVERRIDE_PARAMS | {'players', 'max_rounds', 'extra_henchmen'}))})",
               file=sys.stderr)
@@ -142,8 +147,9 @@ def run(args: argparse.Namespace) -> int:
     if args.bot:
         sc = runner.with_params(sc, {"bot": args.bot})
     now = base_value(sc, args.param)
-    low = args.low if args.low is not None else (max(0, now // 2) if now else None)
-    high = args.high if args.high is not None else (now + max(1, now // 2) if now else None)
+    low, high = DEFAULT_RANGES.get(args.param, (None, None))
+    low = args.low if args.low is not None else (max(0, now // 2) if now else low)
+    high = args.high if args.high is not None else (now + max(1, now // 2) if now else high)
     if low is None or high is None or high <= low:
         print(f"adventures tune: give --low and --high for {args.param} (low < high)", file=sys.stderr)
         return 2

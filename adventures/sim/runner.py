@@ -64,11 +64,13 @@ def shipped_scenario_files(kinds: Iterable[str] = ("scenario", "match")) -> list
 
 
 def load_scenarios_for_command(paths, command: str | None = None, kinds: Iterable[str] = ("scenario", "match"),
-                               why: str = "") -> list | None:
+                               why: str = "", difficulty: str | None = None) -> list | None:
     """The scenario (or match) files a command was given, loaded; on the first bad one, its
     problem is printed as one line per problem on stderr and None is returned (exit 2):
     a bad file is a message, never a traceback. A kind of file the command does not play
-    (not in `kinds`) is refused the same way, in one line naming the file and saying `why`."""
+    (not in `kinds`) is refused the same way, in one line naming the file and saying `why`.
+    `difficulty` (`--difficulty`): every co-op scenario played at that level; an unknown
+    level, or a level for a competitive match, is refused in one line naming the option."""
     from adventures.content.scenario_names import (
         builtin_name,
         builtin_scenario,
@@ -76,6 +78,9 @@ def load_scenarios_for_command(paths, command: str | None = None, kinds: Iterabl
         unknown_name_message,
     )
     out = []
+    if difficulty is not None:
+        loaded = load_scenarios_for_command(paths, command, kinds, why)
+        return None if loaded is None else at_difficulty(loaded, difficulty, command)
     for path in paths:
         found = scenario_file(path)
         if found is None and builtin_name(path):        # `adventures simulate krang`, as the app opens it
@@ -104,14 +109,34 @@ def load_scenarios_for_command(paths, command: str | None = None, kinds: Iterabl
             return None
     return out
 
+def at_difficulty(scenarios: list, level: str, command: str | None = None) -> list | None:
+    """The scenarios at difficulty `level`, or None after one line on stderr (exit 2)."""
+    out = []
+    for sc in scenarios:
+        if isinstance(sc, MatchDef):
+            print(f"adventures {command}: --difficulty {level[:80]}: {sc.name} is a competitive match, "
+                  "which has no difficulty levels", file=sys.stderr)
+            return None
+        try:
+            out.append(with_params(sc, {"difficulty": level}))
+        except ValueError as exc:
+            print(f"adventures {command}: --difficulty {str(exc).splitlines()[0].removeprefix('difficulty: ')}",
+                  file=sys.stderr)
+            return None
+    return out
+
+
 OVERRIDE_PARAMS = frozenset(OverridesDef.model_fields)
-TOP_PARAMS = frozenset({"max_rounds", "allies", "extra_henchmen", "minions", "villain"})
+TOP_PARAMS = frozenset({"max_rounds", "allies", "extra_henchmen", "minions", "villain", "difficulty"})
+# What a level's pinned settings depend on: changing one of these plays the level afresh.
+LEVEL_KEYS = frozenset({"difficulty", "players", "villain", "allies"})
 SWEEP_PARAMS = OVERRIDE_PARAMS | TOP_PARAMS | {"players", "bot"}
 
 
 def with_params(scenario: ScenarioDef, params: dict, catalog=None) -> ScenarioDef:
     """The scenario with sweep parameters applied: override names (villain_health,
-    threat_track_length, ...), top-level fields (max_rounds, allies, extra_henchmen) or
+    threat_track_length, enemy_cards, ...), top-level fields (max_rounds, allies,
+    extra_henchmen, difficulty) or
     `players` (extra seats are random heroes played by seat 0's bot; fewer seats drop
     the last ones). Raises ValueError for an unknown parameter, pydantic's error for a bad
     value, and a one-line ValueError for a name the content (default: the content in use)
@@ -171,6 +196,8 @@ def _coop_with_params(scenario: ScenarioDef, params: dict) -> ScenarioDef:
             data[key] = value
         else:
             raise ValueError(f"unknown sweep parameter '{key}' (known: {', '.join(sorted(SWEEP_PARAMS))})")
+    if LEVEL_KEYS & set(params):
+        data["difficulty_settings"] = None
     if params:
         data["name"] = (scenario.name + " [" + ", ".join(f"{k}={v}" for k, v in params.items()) + "]")[:80]
     return ScenarioDef.model_validate(data)

@@ -91,12 +91,13 @@ def real(lo: float, hi: float, what: str, open_low: bool = False, open_high: boo
 games_arg = bounded(1, MAX_GAMES, "games")
 games_or_none_arg = bounded(0, MAX_GAMES, "games")      # 0: skip that part of the run
 seed_arg = bounded(-MAX_SEED, MAX_SEED, "seed")
+paired_seed_arg = bounded(-MAX_SEED, MAX_SEED - 1, "seed")     # `calibrate` measures again at seed + 1
 workers_arg = bounded(1, MAX_WORKERS, "workers")
 turns_arg = bounded(0, MAX_TURNS, "turns")
 rollouts_arg = bounded(1, MAX_ROLLOUTS, "rollouts")
 seconds_arg = real(0.0, MAX_SECONDS, "seconds", open_low=True)
 rate_arg = real(0.0, 1.0, "win rate", open_low=True, open_high=True)
-param_value_arg = bounded(0, MAX_PARAM, "value")
+param_value_arg = bounded(-MAX_PARAM, MAX_PARAM, "value")     # the enemy_cards dial goes below 0
 profile_arg = bounded(0, MAX_PROFILE, "functions")
 callgrind_arg = bounded(0, MAX_CALLGRIND, "games")
 
@@ -145,6 +146,17 @@ def one_of(what: str, names, limit: int = 80):
             raise argparse.ArgumentTypeError(f"unknown {what} {value[:40]!r} ({hint})")
         return value
     return _named(parse, what, "text")
+
+
+def difficulty_option(parser: argparse.ArgumentParser) -> None:
+    """`--difficulty LEVEL` (simulate, ladder, tune, report, screenshot): a level of the
+    content in use (shipped: easy, standard, hard, heroic; adventures/content/difficulty.yaml).
+    The name is checked against the content when the scenarios are loaded
+    (`adventures.sim.runner.load_scenarios_for_command`): an unknown level is one line naming
+    the option and the known levels, exit 2."""
+    parser.add_argument("--difficulty", metavar="LEVEL", type=text("--difficulty level", 80), default=None,
+                        help="play every scenario at this difficulty level (easy, standard, hard, heroic; "
+                             "default: each scenario's own, standard when it names none)")
 
 
 def _path_text(value: str, what: str) -> str:

@@ -130,8 +130,10 @@ def game_spec(seed: int, catalog) -> dict:
     }
     # the decision at which the game is saved, restored and played on (checked against the
     # uninterrupted game); games shorter than that are not restored
-    return {"scenario": scenario, "bots": bots, "table": rng.choice(("random", "table")),
-            "save_at": rng.randint(1, 120)}
+    table, save_at = rng.choice(("random", "table")), rng.randint(1, 120)
+    from adventures.rules.difficulty import level_keys
+    scenario["difficulty"] = rng.choice(level_keys(catalog))    # drawn last: the draws above stay as they were
+    return {"scenario": scenario, "bots": bots, "table": table, "save_at": save_at}
 
 
 MATCH_EVERY = 7      # soak seeds 6, 13, 20, ... play a competitive match

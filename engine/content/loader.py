@@ -24,6 +24,7 @@ from pydantic import BaseModel, ValidationError
 from engine.content.schema import (
     AllyDeckDef,
     BoardDef,
+    DifficultyDef,
     EnemyDef,
     HeroDef,
     MatchDef,
@@ -571,11 +572,12 @@ class _OpChecker:
 # Folder names (and `kind:` values) -> the kind of document.
 FOLDER_KINDS = {
     "heroes": "hero", "villains": "villain", "minions": "minion", "boards": "board",
-    "traps": "traps", "allies": "allies", "scenarios": "scenario",
+    "traps": "traps", "allies": "allies", "scenarios": "scenario", "difficulty": "difficulty",
 }
 KIND_MODELS: dict[str, type[BaseModel] | None] = {
     "hero": HeroDef, "villain": EnemyDef, "minion": EnemyDef, "enemy": EnemyDef,
     "board": BoardDef, "traps": TrapDeckDef, "allies": AllyDeckDef, "scenario": ScenarioDef,
+    "difficulty": DifficultyDef,    # the difficulty levels and their calibration table
     "match": MatchDef,   # a competitive game (duel, free-for-all, teams)
     "sweep": None,   # validated by _check_sweep until the simulator defines a model
 }
@@ -602,7 +604,7 @@ def _kind_from_path(path: Path) -> str | None:
     for folder in list(path.parents)[:2]:
         if folder.name in FOLDER_KINDS:
             return FOLDER_KINDS[folder.name]
-    return FOLDER_KINDS.get(path.stem) if path.stem in ("traps", "allies") else None
+    return FOLDER_KINDS.get(path.stem) if path.stem in ("traps", "allies", "difficulty") else None
 
 
 def load(path: str | os.PathLike, kind: str | None = None) -> Loaded:

@@ -362,6 +362,99 @@ class BoardDef(Strict):
                 raise ValueError(f"foot_circles.{i}.borough: {fc.borough} is not at either end of its path")
 
 
+# ---------------------------------------------------------------- difficulty
+MAX_ENEMY_CARD_STEPS = 200      # +-2 on both values of every card of five 10-card decks: beyond any band
+
+
+class LevelSettingsDef(Strict):
+    """What a difficulty level changes in one game: only values we designed and the
+    rulebook's own knob (adventures/rules/difficulty.py)."""
+
+    enemy_cards: Annotated[int, Field(ge=-MAX_ENEMY_CARD_STEPS, le=MAX_ENEMY_CARD_STEPS)] = 0
+    # Adventures p.18 (allies & henchmen): "When you want a tougher challenge, you can add even
+    # more henchmen to the starting deck"; only in games with allies & henchmen.
+    extra_henchmen: Annotated[int, Field(ge=0, le=6)] = 0
+
+
+Rate = Annotated[float, Field(ge=0, le=1)]
+
+
+class LevelDef(Strict):
+    key: Annotated[str, Field(pattern=r"^[a-z0-9_]+$")]
+    name: Name
+    text: Text = ""
+    # The strong bot's win rate the level is calibrated into, and the rate the search aims at.
+    band: tuple[Rate, Rate]
+    target: Rate
+    extra_henchmen: Annotated[int, Field(ge=0, le=6)] = 0
+    # The dial for a villain the calibration has not measured (our guess, not a measurement).
+    unmeasured_enemy_cards: Annotated[int, Field(ge=-MAX_ENEMY_CARD_STEPS, le=MAX_ENEMY_CARD_STEPS)] = 0
+
+    @model_validator(mode="after")
+    def _target_in_band(self) -> LevelDef:
+        low, high = self.band
+        if low > high:
+            raise ValueError(f"band: {low} is above {high}")
+        if not low <= self.target <= high:
+            raise ValueError(f"target: {self.target} is outside the band {low}-{high}")
+        return self
+
+
+class MeasuredDef(Strict):
+    """One row of the calibration table: a team at a level, as `adventures calibrate` measured it."""
+
+    villain: Name
+    players: Annotated[int, Field(ge=1, le=4)]
+    heroes: list[Name] = Field(min_length=1, max_length=4)
+    allies: bool = False
+    level: Name
+    settings: LevelSettingsDef
+    games: Annotated[int, Field(ge=1)]
+    wins: Annotated[int, Field(ge=0)]
+    win_rate: Rate
+    ci95: tuple[Rate, Rate]
+    in_band: bool
+    # Steps the dial moved after its first fresh-seed measurement fell outside the band
+    # (each step measured again on those seeds; adventures/sim/cli_calibrate.py).
+    nudged: Annotated[int, Field(ge=0, le=9)] = 0
+    bot: Name
+    seed: Seed
+    scenario: Name = ""
+    date: Name
+    command: Annotated[str, Field(max_length=600)]
+
+    @model_validator(mode="after")
+    def _consistent(self) -> MeasuredDef:
+        if self.wins > self.games:
+            raise ValueError(f"wins: {self.wins} wins in {self.games} games")
+        if len(self.heroes) != self.players:
+            raise ValueError(f"heroes: {len(self.heroes)} heroes for {self.players} players")
+        return self
+
+
+class DifficultyDef(Strict):
+    """The difficulty levels (hand-written) and the calibration table (`adventures calibrate`)."""
+
+    levels: list[LevelDef] = Field(min_length=1, max_length=8)
+    default: Name = "standard"
+    measured: list[MeasuredDef] = Field(default_factory=list, max_length=2000)
+
+    @model_validator(mode="after")
+    def _known_levels(self) -> DifficultyDef:
+        keys = [lv.key for lv in self.levels]
+        if len(set(keys)) != len(keys):
+            raise ValueError("levels: a level key is used twice")
+        if self.default not in keys:
+            raise ValueError(f"default: unknown level '{self.default}' (known: {', '.join(keys)})")
+        for i, row in enumerate(self.measured):
+            if row.level not in keys:
+                raise ValueError(f"measured.{i}.level: unknown level '{row.level}' (known: {', '.join(keys)})")
+        return self
+
+    def level(self, key: str) -> LevelDef | None:
+        return next((lv for lv in self.levels if lv.key == key), None)
+
+
 # ---------------------------------------------------------------- scenarios
 class SeatDef(Strict):
     hero: Name | Literal["random"] = "random"
@@ -378,6 +471,9 @@ class OverridesDef(Strict):
     fallen_boroughs: Annotated[int, Field(ge=0, le=3)] | None = None
     dimension_x_markers: Annotated[int, Field(ge=1, le=4)] | None = None
     hero_health_bonus: Annotated[int, Field(ge=-20, le=20)] | None = None
+    # The difficulty dial (adventures/rules/difficulty.py): N steps of +1 (or -1 when
+    # negative) to the enemies' designed card values, one value per step.
+    enemy_cards: Annotated[int, Field(ge=-MAX_ENEMY_CARD_STEPS, le=MAX_ENEMY_CARD_STEPS)] | None = None
 
 
 class ScenarioDef(Strict):
@@ -393,6 +489,11 @@ class ScenarioDef(Strict):
     max_rounds: Annotated[int, Field(ge=1, le=500)] = 60
     seed: Seed | None = None
     description: Text = ""
+    # A difficulty level (adventures/content/difficulty.yaml), checked against the content.
+    difficulty: Name = "standard"
+    # What the level changed in this game, pinned when the game is set up (a save or replay
+    # keeps it, so a loaded game is the same game after a re-calibration); None: from the table.
+    difficulty_settings: LevelSettingsDef | None = None
 
     @model_validator(mode="after")
     def _minion_count(self) -> ScenarioDef:
