@@ -153,13 +153,26 @@ def build_catalog(root: str | os.PathLike | None = None, base: Catalog | None = 
             if layered:
                 cat.custom[tname, model.key] = file
     for stray in sorted(set(_yaml_files(root)) - seen):     # what validate reports, play reports too
-        cat.problems.append(Problem(os.fspath(stray), 1, "", "not read: content files go in "
-                                                            f"{', '.join(f'{n}/' for n in FOLDERS)}"))
+        cat.problems.extend(_stray_problems(stray))
     cat.problems.extend(_tree_checked(cat, base if layered else None, sources))
     if not (cat.heroes or cat.enemies or cat.boards or cat.traps or cat.allies or cat.difficulty or cat.problems):
         cat.problems.append(Problem(os.fspath(root), 1, "", "no content files found (expected "
                                                            f"{', '.join(f'{n}/' for n in FOLDERS)})"))
     return cat
+
+
+def _stray_problems(path: Path) -> list[Problem]:
+    """A YAML file in a content tree outside its folders: fine if it is a scenario, match or
+    sweep kept beside the content (scenarios/), else what loading it says, as validate does."""
+    try:
+        loaded = load(path)
+    except ContentError as exc:
+        return exc.problems
+    except (OSError, ValueError) as exc:
+        return [Problem(os.fspath(path), 1, "", f"cannot read: {exc}")]
+    if loaded.kind in ("scenario", "match", "sweep"):
+        return []
+    return [Problem(os.fspath(path), 1, "", f"not read: content files go in {', '.join(f'{n}/' for n in FOLDERS)}")]
 
 
 def _tree_checked(cat: Catalog, base: Catalog | None, sources: dict[tuple[str, str], tuple[str, Lines]]) -> list[Problem]:
