@@ -217,3 +217,18 @@ def test_validate_re_runs_a_replay_to_its_recorded_hash(tmp_path, capsys):
     (tmp_path / "cut.json").write_text(json.dumps(record))
     code, said = _validate(tmp_path / "cut.json", capsys)
     assert code == 2 and "cut.json:1: answers:" in said, said
+
+
+def test_a_saved_random_team_is_titled_by_the_heroes_it_drew(tmp_path):
+    """The save list and the game-in-progress question name the drawn heroes, not "Random"."""
+    from adventures.app.overlays import save_title
+    from adventures.persistence.save import hero_names
+    scenario = ScenarioDef.model_validate({"name": "Draw", "villain": "shredder",
+                                           "seats": [{"hero": "random"}, {"hero": "random"}]})
+    game = new_adventure(scenario, load_catalog(), 5, {0: RandomAgent(), 1: RandomAgent()})
+    play_adventure(game, max_rounds=1)
+    path = tmp_path / "shredder_round1_2026-11-26_120000.json"     # a name the app gives its saves
+    save_game(game, path)
+    drawn = [s.hero_key.replace("_", " ").title() for s in game.sides if not s.is_enemy]
+    assert hero_names(json.loads(path.read_text())) == drawn and "Random" not in drawn
+    assert save_title(path).startswith(", ".join(drawn) + " against Shredder")

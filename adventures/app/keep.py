@@ -12,6 +12,7 @@ import shutil
 from pathlib import Path
 
 from adventures.app import userdata
+from adventures.persistence.save import hero_names
 
 
 def game_in_progress() -> bool:
@@ -38,8 +39,7 @@ def describe_in_progress() -> str:
     record = _record(userdata.autosave_path()) or {}
     scenario = record.get("scenario") or {}
     villain = str(scenario.get("villain", "a villain")).replace("_", " ").title()
-    seats = scenario.get("seats") or []
-    heroes = ", ".join(str(s.get("hero", "?")).replace("_", " ").title() for s in seats if isinstance(s, dict))
+    heroes = ", ".join(hero_names(record))
     answers = len(record.get("answers") or [])
     if record.get("kind") == "match":            # a competitive game: its heroes face each other
         return f"{heroes.replace(', ', ' vs ') or 'a match'} ({scenario.get('mode', 'duel')}), {answers} decisions in"

@@ -16,6 +16,7 @@ import pygame
 from adventures.app import card_view
 from adventures.app import theme as T
 from adventures.app.widgets import Button, scrolled
+from adventures.persistence.save import hero_names
 
 CLOSE = "close"
 
@@ -144,8 +145,7 @@ def save_title(path: Path) -> str:
     try:
         record = json.loads(path.read_text(encoding="utf-8"))
         scenario = record.get("scenario") or {}
-        heroes = [str(seat.get("hero", "?")).replace("_", " ").title() for seat in scenario.get("seats") or []
-                  if isinstance(seat, dict)]
+        heroes = hero_names(record)
         if record.get("kind") == "match":
             return f"{' vs '.join(heroes) or 'A match'}, turn {record.get('round', '?')}"
         villain = str(scenario.get("villain", "?")).replace("_", " ").title()

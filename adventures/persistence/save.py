@@ -81,6 +81,8 @@ def game_record(game) -> dict:
         "bot_rng": [version, list(state), gauss],
         "content": content_stamp(game),
         "hidden_hands": bool(getattr(game, "hidden_hands", False)),
+        # for the save's title only (the scenario may say "random"; loading draws them again)
+        "heroes": [side.hero_key for side in game.sides if not side.is_enemy],
     }
 
 
@@ -314,6 +316,16 @@ def _check_shape(record: dict, where: str, catalog) -> dict:
     else:
         raise SaveError(f"{where}: kind must be 'adventure' or 'match', got {_short(kind)}")
     return record
+
+
+def hero_names(record: dict) -> list[str]:
+    """The heroes of a save or replay record, in words, for its title: the heroes the game
+    drew when it recorded them, else its scenario's seats (which may say Random)."""
+    drawn = record.get("heroes")
+    if not (isinstance(drawn, list) and drawn and all(isinstance(h, str) for h in drawn)):
+        scenario = record.get("scenario") if isinstance(record.get("scenario"), dict) else {}
+        drawn = [str(seat.get("hero", "?")) for seat in scenario.get("seats") or [] if isinstance(seat, dict)]
+    return [h.replace("_", " ").title() for h in drawn]
 
 
 def definition_of(record: dict):
