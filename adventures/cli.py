@@ -18,7 +18,7 @@ SUBCOMMANDS = {
     "sweep": ("adventures.sim.cli_sweep", "run a grid of scenario parameters"),
     "bench": ("adventures.sim.cli_bench", "measure games per second"),
     "accelerate": ("adventures.tools.accelerate", "compile the hot modules for faster simulations"),
-    "ladder": ("adventures.sim.cli_ladder", "random, heuristic and expert bots on the same seeds"),
+    "ladder": ("adventures.sim.cli_ladder", "the bots (random, heuristic, strong, expert...) on the same seeds"),
     "train": ("adventures.sim.cli_train", "train the strong bot's ranker on games the expert labels"),
     "tune": ("adventures.sim.cli_tune", "find the parameter value that gives a target win rate"),
     "calibrate": ("adventures.sim.cli_calibrate", "measure each difficulty level's dial with the strong bot"),

@@ -288,7 +288,7 @@ def _argv_of(args) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     files = args.scenarios or [str(SCENARIO_DIR / f"{n}.yaml") for n in DEFAULT_SCENARIOS]
-    scenarios = runner.load_scenarios_for_command(files)
+    scenarios = runner.load_scenarios_for_command(files, "train")
     if scenarios is None:
         return 2
     for path, sc in zip(files, scenarios):
@@ -333,8 +333,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         write_atomically(out, json.dumps(doc, indent=1, sort_keys=True) + "\n")
     except OSError as exc:
-        print(f"adventures train: {out}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
+        print(f"adventures train: {out}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+        return 1
     t2 = time.perf_counter()
     for tag, f in figures.items():
         print(f"{tag:20} {f['decisions']:6} decisions  agrees with the expert's pick: heuristic "
