@@ -134,10 +134,13 @@ def _run(paths: list[str], content: str | None) -> int:
 
 
 def _tree_of(file: str) -> Path | None:
-    """The content tree a file sits in (its folder's parent, holding heroes/, villains/...)."""
-    root = Path(file).resolve().parent.parent
-    if any((root / name).is_dir() or (root / f"{name}.yaml").is_file() for name in FOLDERS):
-        return root
+    """The content tree a file sits in (its folder's parent, holding heroes/, villains/...; the
+    folder itself for a file named after a kind, such as traps.yaml or difficulty.yaml)."""
+    path = Path(file).resolve()
+    # a deck or level file sits at the top of its tree (traps.yaml, difficulty.yaml); the rest one folder down
+    for root in ((path.parent,) if path.stem in FOLDERS else ()) + (path.parent.parent,):
+        if any((root / name).is_dir() or (root / f"{name}.yaml").is_file() for name in FOLDERS):
+            return root
     return None
 
 
