@@ -90,3 +90,14 @@ def test_simulate_and_ladder_on_a_dask_cluster_match_the_local_run():
     timing = ("ms_per_searched_decision",)       # CPU time differs run to run; results may not
     assert [{k: v for k, v in r.items() if k not in timing} for r in remote_ladder] == \
         [{k: v for k, v in r.items() if k not in timing} for r in local_ladder]
+
+
+@pytest.mark.parametrize("command", ["tune", "report"])
+def test_tune_and_report_play_the_strong_bot_unless_told_otherwise(command):
+    """Issue 27 item 6: balance is measured for good players by default; `--bot scenario`
+    keeps each seat's own bot."""
+    from hostile import command_parsers
+    (_, parser), = command_parsers(command)
+    extra = ["--param", "villain_health"] if command == "tune" else ["--out", "unused"]
+    assert parser.parse_args(["scenarios/shredder-1p.yaml", *extra]).bot == "strong"
+    assert parser.parse_args(["scenarios/shredder-1p.yaml", *extra, "--bot", "scenario"]).bot == "scenario"

@@ -29,8 +29,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", "-n", type=limits.games_arg, default=400, help="games per scenario (default 400)")
     parser.add_argument("--hero-games", type=limits.games_or_none_arg, default=100, help="solo games per roster hero (default 100)")
     parser.add_argument("--seed", "-s", type=limits.seed_arg, default=1)
-    parser.add_argument("--bot", default=None, choices=("random", "heuristic", "strong", "expert"),
-                        help="the bot on every seat (default: the scenario's)")
+    parser.add_argument("--bot", default="strong", choices=("random", "heuristic", "strong", "expert", "scenario"),
+                        help="the bot on every seat (default: strong, a stand-in for a good player; "
+                             "'scenario': each seat's own)")
     parser.add_argument("--rollouts", type=limits.rollouts_arg, default=8, help="expert: sampled worlds per decision")
     parser.add_argument("--workers", "-w", type=limits.workers_arg, default=None)
     limits.difficulty_option(parser)
@@ -153,6 +154,10 @@ def write(out: Path, sections: list[str]) -> Path:
     return path
 
 
+def _bots_in_words(bot: str) -> str:
+    return "as in each scenario" if bot == "scenario" else bot
+
+
 def run(args: argparse.Namespace) -> int:
     loaded = runner.load_scenarios_for_command(
         args.scenarios, "report", ("scenario",),
@@ -169,11 +174,11 @@ def run(args: argparse.Namespace) -> int:
     options = {"bots": {"expert": {"rollouts": args.rollouts}}, "cards": True}
     t0 = time.perf_counter()
     sections = [f"# Scenario report\n\nSeed {args.seed}, {args.games} games per scenario, "
-                f"{args.hero_games} solo games per hero; bots: {args.bot or 'as in each scenario'}."]
+                f"{args.hero_games} solo games per hero; bots: {_bots_in_words(args.bot)}."]
     total = len(scenarios) * args.games
     with runner.progress_bar(total, "report", enabled=not args.no_progress) as advance:
         for f, sc in scenarios:
-            if args.bot:
+            if args.bot != "scenario":
                 sc = runner.with_params(sc, {"bot": args.bot})
             records = runner.run_games(sc, args.games, args.seed, args.workers, progress=advance, options=options)
             s = stats.summarise(records)

@@ -116,8 +116,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--target", type=limits.rate_arg, default=0.5, help="target heroes' win rate (default 0.5)")
     parser.add_argument("--low", type=limits.param_value_arg, default=None, help="lowest value tried (default: half today's value)")
     parser.add_argument("--high", type=limits.param_value_arg, default=None, help="highest value tried (default: 1.5x today's value)")
-    parser.add_argument("--bot", default=None, choices=("random", "heuristic", "strong", "expert"),
-                        help="the bot on every seat (default: the scenario's)")
+    parser.add_argument("--bot", default="strong", choices=("random", "heuristic", "strong", "expert", "scenario"),
+                        help="the bot on every seat (default: strong, a stand-in for a good player; "
+                             "'scenario': each seat's own)")
     parser.add_argument("--games", "-n", type=limits.games_arg, default=400, help="games per value tried (default 400)")
     parser.add_argument("--seed", "-s", type=limits.seed_arg, default=1)
     parser.add_argument("--rollouts", type=limits.rollouts_arg, default=8, help="expert: sampled worlds per decision")
@@ -144,7 +145,7 @@ def run(args: argparse.Namespace) -> int:
     if not 0 < args.target < 1 or args.games < 1:
         print("adventures tune: --target must be between 0 and 1 and --games at least 1", file=sys.stderr)
         return 2
-    if args.bot:
+    if args.bot != "scenario":
         sc = runner.with_params(sc, {"bot": args.bot})
     now = base_value(sc, args.param)
     low, high = DEFAULT_RANGES.get(args.param, (None, None))
