@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from zlib import crc32
 
+from adventures.bots.heuristic import can_attack_now
 from adventures.bots.reading import (
     ENEMY_MOVE,
     FAR,
@@ -129,7 +130,7 @@ class _Context:
             spread = min(extra, 4) / 4.0
             if tag == tags.ACTION:
                 best = min(5.0, bot.best_attack(game, side)[0] / 4.0) / 5.0
-                position = 1.0 if _in_position(game, side) else 0.0
+                position = 1.0 if can_attack_now(game.board, side, enemy_fighters(game)) else 0.0
         self.vector = (
             1.0, self.health, 1.0 if alive and bot.hurt(hero) else 0.0, self.hand, 1.0 if n_hand <= 1 else 0.0,
             v.health / max(1, v.max_health) if v is not None else 0.0,
@@ -140,17 +141,6 @@ class _Context:
             urgency, spread, best, position,
             min(len(side.deck), 30) / 30.0 if side is not None else 0.0,
         )
-
-
-def _in_position(game, side) -> bool:
-    board = game.board
-    enemies = enemy_fighters(game)
-    for f in side.fighters:
-        if f.alive and f.space is not None:
-            for e in enemies:
-                if in_range(board, f, f.space, e.space):
-                    return True
-    return False
 
 
 def _cross(f: list, kind: str, ctx: _Context) -> None:
