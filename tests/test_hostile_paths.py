@@ -152,11 +152,13 @@ def test_replay_refuses_special_files_at_once(tmp_path, home, kind):
 
 
 # ---------------------------------------------------------------- the data folder
-def test_a_data_folder_that_is_a_file_is_one_line_at_start(tmp_path, monkeypatch):
+@pytest.mark.parametrize("command", ["play", "content"])
+def test_a_data_folder_that_is_a_file_is_one_line_at_start(tmp_path, monkeypatch, command):
+    """`content` listed it as an empty content folder before."""
     target = tmp_path / "home-file"
     target.write_text("not a folder")
     monkeypatch.setenv("TMNT_ADVENTURES_HOME", str(target))
-    code, lines = run_cli("play")
+    code, lines = run_cli(command)
     assert_refused(code, lines, str(target))
     assert target.read_text() == "not a folder"
 
@@ -411,11 +413,3 @@ def test_matchups_refuses_an_empty_name_in_a_list_instead_of_dropping_it(home):
 def test_validate_takes_a_scenario_by_the_names_every_command_takes(home, name):
     code, lines = run_cli("validate", name)
     assert code == 0 and lines and lines[0].startswith("ok  "), lines
-
-
-def test_content_with_a_data_folder_that_is_a_file_says_so(tmp_path, monkeypatch):
-    data = tmp_path / "data"
-    data.write_text("not a folder")
-    monkeypatch.setenv("TMNT_ADVENTURES_HOME", str(data))
-    code, lines = run_cli("content")
-    assert_refused(code, lines, str(data))

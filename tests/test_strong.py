@@ -156,26 +156,23 @@ def test_the_ranker_decides_where_it_has_weights():
     """Weights that prefer passing at a boost make it never boost a maneuver, where the
     heuristic does; decisions without weights stay the heuristic's."""
     never = {"boost": [5.0 if n == "no_card*bias" else 1.0 if n == "heuristic_pick" else 0.0 for n in FEATURES]}
-    boosts = []
-
-    class Watch(StrongBot):
-        def choose(self, game, d):
-            i = super().choose(game, d)
-            if d.tag == "boost":
-                boosts.append(d.options[i] is not None)
-            return i
-    choices(Watch(params=never))
+    boosts = _boosts_chosen(StrongBot(params=never))
     assert boosts and not any(boosts)
-    heuristic_boosts = []
+    assert any(_boosts_chosen(HeuristicBot()))
 
-    class WatchHeuristic(HeuristicBot):
-        def choose(self, game, d):
-            i = super().choose(game, d)
-            if d.tag == "boost":
-                heuristic_boosts.append(d.options[i] is not None)
-            return i
-    choices(WatchHeuristic())
-    assert any(heuristic_boosts)
+
+def _boosts_chosen(bot) -> list[bool]:
+    """Whether `bot` boosted, at each boost decision of the games `choices` plays."""
+    seen, decide = [], bot.choose
+
+    def choose(game, d):
+        i = decide(game, d)
+        if d.tag == "boost":
+            seen.append(d.options[i] is not None)
+        return i
+    bot.choose = choose
+    choices(bot)
+    return seen
 
 
 # ---------------------------------------------------------------- training
