@@ -83,10 +83,9 @@ def _by_name(paths: list[str]) -> tuple[list[str], list[str]]:
     scenarios/ without its folder or `.yaml`, or `shredder`/`krang`) is validated as played."""
     out, builtins = [], []
     for raw in paths:
-        if os.path.lexists(raw):
-            out.append(raw)
-        elif scenario_file(raw) is not None:
-            out.append(os.fspath(scenario_file(raw)))
+        found = scenario_file(raw)       # the path itself when something is there
+        if found is not None:
+            out.append(raw if found == Path(raw) else os.fspath(found))
         elif builtin_name(raw):
             builtins.append(builtin_name(raw))
         else:
