@@ -85,8 +85,10 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         signal.signal(signal.SIGTERM, previous)
         limits = sys.modules.get("adventures.tools.limits")
-        if code != 0 and limits is not None:    # a failed or interrupted run leaves no empty output folder
+        if limits is not None and code != 0:    # a failed or interrupted run leaves no empty output folder
             limits.remove_empty_created()
+        elif limits is not None:
+            limits.keep_created()
 
 
 def _silence_stdout() -> None:

@@ -413,3 +413,12 @@ def test_matchups_refuses_an_empty_name_in_a_list_instead_of_dropping_it(home):
 def test_validate_takes_a_scenario_by_the_names_every_command_takes(home, name):
     code, lines = run_cli("validate", name)
     assert code == 0 and lines and lines[0].startswith("ok  "), lines
+
+
+def test_a_later_failing_run_does_not_take_back_the_folders_of_a_run_that_succeeded(tmp_path):
+    """In one process (the tests, an embedding program): a success hands its folders over."""
+    made = tmp_path / "first" / "out"
+    limits.output_folder(made)
+    limits.keep_created()
+    limits.remove_empty_created()
+    assert made.is_dir()

@@ -323,6 +323,12 @@ def remove_empty_created() -> None:
             pass           # something was written in it (or it is gone): keep it
 
 
+def keep_created() -> None:
+    """The run succeeded: its folders are the user's now (a later failing run in the same
+    process, as in the tests, must not take them back)."""
+    _CREATED.clear()
+
+
 def output_file(path: str | os.PathLike, what: str = "output file") -> Path:
     """Check a file can be written at `path` (its folder exists and is writable, the path is
     not a folder); raise OutputError. Nothing is created."""
