@@ -39,11 +39,13 @@ def click(pos) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
 
 
-def test_suggest_shows_what_the_expert_would_do_and_changes_nothing():
-    """Clicking Suggest at a decision shows the expert's pick as a toast, while frames keep
-    coming; the game's RNG streams are untouched (saves and undo stay exact)."""
+def test_suggest_answers_at_once_with_the_strong_bot_then_thinks_harder_and_changes_nothing():
+    """Issue 27 item 6: clicking Suggest at a decision shows the strong bot's pick in the same
+    frame; clicking again starts the expert's search, whose pick comes as a toast while
+    frames keep coming; the game's RNG streams are untouched (saves and undo stay exact)."""
+    from adventures.bots.strong import StrongBot
     setup = GameSetup(scenario([("Leonardo", "human")], max_rounds=6), seed=3)
-    seen = {"asked": None, "toast": None, "frames_while_thinking": 0}
+    seen = {"asked": None, "quick": None, "toast": None, "frames_while_thinking": 0}
 
     def driver(app):
         scene = app.scene
@@ -54,12 +56,18 @@ def test_suggest_shows_what_the_expert_would_do_and_changes_nothing():
         d = scene.model.decision
         game = scene.game
         if seen["toast"] is None and d.tag == "action" and game.round >= 2 and game.checkpoint is not None:
+            button = next(b for b in scene.top_buttons if b.value == "suggest")
             if seen["asked"] is None:
                 seen["asked"] = (time.perf_counter(), game.rng.getstate(), game.bot_rng.getstate(), d)
-                button = next(b for b in scene.top_buttons if b.value == "suggest")
+                seen["strong"] = StrongBot().choose(game, d)
                 click(button.rect.center)
                 return
             toast = scene._toast[0] if scene._toast else ""
+            if seen["quick"] is None:
+                seen["quick"] = toast            # the first frame after the click
+                assert toast.startswith("Bot suggests") and "think harder" in toast, toast
+                click(button.rect.center)
+                return
             if toast.startswith("Expert suggests"):
                 seen["toast"] = (toast, time.perf_counter() - seen["asked"][0])
                 assert game.rng.getstate() == seen["asked"][1] and game.bot_rng.getstate() == seen["asked"][2]
@@ -73,9 +81,10 @@ def test_suggest_shows_what_the_expert_would_do_and_changes_nothing():
         app.run(start=setup)
     toast, seconds = seen["toast"]
     d = seen["asked"][3]
+    assert f"{d.label(seen['strong'])} ({seen['strong'] + 1})" in seen["quick"]
     assert any(d.label(i) in toast for i in range(len(d.options)))
     assert seen["frames_while_thinking"] > 3, "the window kept drawing while the expert searched"
-    print(f"\nsuggestion after {seconds:.2f} s: {toast}")
+    print(f"\nquick: {seen['quick']}; expert after {seconds:.2f} s: {toast}")
 
 
 def test_an_expert_seat_plays_a_game_while_the_window_keeps_drawing(monkeypatch):

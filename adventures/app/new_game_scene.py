@@ -21,7 +21,9 @@ from adventures.app.keep import game_in_progress, is_autosave, keep_game_in_prog
 from adventures.app.widgets import Button, TextField
 from adventures.content.scenario_names import scenario_dirs
 
-CONTROLS = [("human", "You"), ("heuristic", "Bot"), ("expert", "Expert"), ("random", "Random")]
+# Who plays a seat. "Bot" is the strong bot (issue 27: a partner that plays well at once);
+# "Simple" the heuristic bot it re-ranks, the bot the shipped scenario files name.
+CONTROLS = [("human", "You"), ("strong", "Bot"), ("expert", "Expert"), ("heuristic", "Simple"), ("random", "Random")]
 ROW = 44
 # keys that scroll the form: arrows by a line, PgUp/PgDn by a page (the sign and 2 mark a page)
 SCROLL_KEYS = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: 2, pygame.K_PAGEUP: -2}
@@ -87,7 +89,7 @@ class NewGameScene:
         self.players = 1
         first = "leonardo" if "leonardo" in self.catalog.heroes else "random"
         self.heroes = [first, "random", "random", "random"]
-        self.controls = ["human", "heuristic", "heuristic", "heuristic"]
+        self.controls = ["human", "strong", "strong", "strong"]
         self.remembered(prefs)
         self.minions: list[str] = []
         self.allies = False

@@ -1,6 +1,9 @@
 """The expert bot in the app: "Suggest" for the human, and expert bot seats, both off the
 render loop.
 
+"Suggest" answers at once with the strong bot's pick (a few lookups, no search); asked
+again at the same decision it thinks harder: the expert searches (issue 27 item 6).
+
 The search runs in slices between frames (`ExpertBot.search` is a generator that yields
 after every rollout): each frame spends at most `SLICE_SECONDS` on it, then draws and
 answers input. Slices rather than a thread: a Python thread searching holds the GIL, and
@@ -46,27 +49,45 @@ class Suggester:
         self.steps = None
         self.answer: tuple[int, str] | None = None
         self.shown = False
+        self.expert_answered = False      # the answer is the expert's search, not the quick read
 
     def start(self, game, decision, hidden_hands: bool = False) -> str:
-        """Start thinking about `decision`; returns what to tell the player now."""
-        from adventures.bots.expert import SEARCHED, ExpertBot
-        from adventures.bots.heuristic import HeuristicBot
-        if self.decision is decision and (self.steps is not None or self.answer is not None):
-            return "The expert is still thinking..." if self.answer is None else self.message()
+        """The strong bot's pick for `decision` at once; asked again for the same decision,
+        start the expert's search ("think harder"). Returns what to tell the player now."""
+        from adventures.bots.expert import SEARCHED
+        from adventures.bots.strong import StrongBot
+        searchable = (decision.tag in SEARCHED and getattr(game, "checkpoint", None) is not None
+                      and len(decision.options) >= 2)
+        if self.decision is decision:
+            if self.steps is not None:
+                return "The expert is still thinking..."
+            if self.answer is not None and (self.expert_answered or not searchable):
+                return self.message()
+            if self.answer is not None:
+                return self.think_harder(game, decision, self.answer[0], hidden_hands)
         self.cancel()
         self.decision = decision
-        anchor = HeuristicBot().choose(game, decision)
-        checkpoint = getattr(game, "checkpoint", None)
-        if decision.tag not in SEARCHED or checkpoint is None or len(decision.options) < 2:
-            self.answer, self.shown = (anchor, "by rule of thumb"), True
+        bot = StrongBot(hidden_hands=hidden_hands)
+        quick = bot.choose(game, decision)
+        self.answer, self.shown, self.expert_answered = (quick, "quick read"), True, False
+        if not searchable:
+            self.answer = (quick, "by rule of thumb")
             return self.message()
+        return self.message() + "; Suggest again to think harder"
+
+    def think_harder(self, game, decision, anchor: int, hidden_hands: bool) -> str:
+        """The expert's search for the decision on screen, in slices (`poll`); it keeps the
+        quick pick (`anchor`) unless its sampled worlds show a clear gain."""
+        from adventures.bots.expert import ExpertBot
+        checkpoint = game.checkpoint
+        self.answer, self.shown = None, False
         expert = self.expert = ExpertBot(rollouts=self.rollouts, seconds=self.seconds, clock=time.perf_counter)
         expert.hidden_hands = hidden_hands
         view = SimpleNamespace(checkpoint=checkpoint, answers=list(game.answers), bot_rng=None)
         rng = random.Random(f"{game.seed}:{len(game.answers)}")       # never the game's own RNGs
         self.anchor = anchor
         self.steps = expert.search(view, decision, anchor=anchor, rng=rng)
-        return "The expert is thinking..."
+        return "The expert is thinking harder..."
 
     def poll(self) -> str | None:
         """Advance the search by one slice; the suggestion's text once (when it is ready)."""
@@ -75,6 +96,7 @@ class Suggester:
             if not done:
                 return None
             self.steps = None
+            self.expert_answered = True
             if scores:
                 best = self.expert.best(scores, self.anchor)
                 self.answer = (best, f"{scores[best][1]} sampled futures")
@@ -87,9 +109,11 @@ class Suggester:
 
     def message(self) -> str:
         i, how = self.answer
-        return f"Expert suggests: {self.decision.label(i)} ({i + 1}) - {how}"
+        who = "Expert" if self.expert_answered else "Bot"
+        return f"{who} suggests: {self.decision.label(i)} ({i + 1}) - {how}"
 
     def cancel(self) -> None:
+        self.expert_answered = False
         self.steps = None
         self.answer = None
         self.decision = None

@@ -87,27 +87,44 @@ def ladder(scenarios, bots, games: int, seed: int, workers=None, cluster=None, o
             s = stats.summarise(records)
             row = {"scenario": sc.name, "bot": bot, "games": s["games"], "errors": s["errors"],
                    "win_rate": s["win_rate"], "win_rate_ci95": s["win_rate_ci95"],
-                   "mean_rounds": s["mean_rounds"]}
+                   "mean_rounds": s["mean_rounds"], "outcomes": outcomes(records)}
             searched = sum(r.get("searched", 0) for r in records)
             if searched:               # the expert's cost: CPU per searched decision
                 row["ms_per_searched_decision"] = 1000 * sum(r.get("search_seconds", 0.0) for r in records) / searched
                 row["searched_per_game"] = searched / max(1, len(records))
             mine.append(row)
-        if "heuristic" in by_bot:
-            for row in mine:
-                if row["bot"] != "heuristic":
-                    row["vs_heuristic"] = list(paired_difference(by_bot[row["bot"]], by_bot["heuristic"]))
+        for row in mine:
+            for base in ("heuristic", "expert"):
+                if base in by_bot and row["bot"] != base and (base == "heuristic" or row["bot"] == "strong"):
+                    row[f"vs_{base}"] = list(paired_difference(by_bot[row["bot"]], by_bot[base]))
         rows.extend(mine)
     return rows
 
 
+def outcomes(records: list[dict]) -> str:
+    """One letter per game in seed order (W: the heroes won, L: they lost, E: an error), so
+    runs of the same seeds made apart can still be paired."""
+    return "".join("W" if r["winner"] == "heroes" else "E" if r["winner"] == "error" else "L" for r in records)
+
+
+def paired_from_outcomes(a: str, b: str) -> tuple[float, float, float]:
+    """`paired_difference` of two rows' `outcomes` (the same seeds, run apart)."""
+    as_records = lambda o: [{"winner": {"W": "heroes", "L": "villain"}.get(c, "error")} for c in o]  # noqa: E731
+    return paired_difference(as_records(a), as_records(b))
+
+
 def table(rows: list[dict]) -> str:
-    lines = ["| scenario | bot | heroes win (95% CI) | vs heuristic, paired (95% CI) | rounds | CPU per searched decision |",
-             "|---|---|---|---|---|---|"]
+    against_expert = any("vs_expert" in r for r in rows)
+    lines = ["| scenario | bot | heroes win (95% CI) | vs heuristic, paired (95% CI) | "
+             + ("strong vs expert, paired (95% CI) | " if against_expert else "") + "rounds | CPU per searched decision |",
+             "|---|---|---|---|---|---|" + ("---|" if against_expert else "")]
     for r in rows:
         lo, hi = r["win_rate_ci95"]
         vs = r.get("vs_heuristic")
         vs_text = f"{vs[0]:+.1%} ({vs[1]:+.1%} to {vs[2]:+.1%})" if vs else ""
+        if against_expert:
+            ve = r.get("vs_expert")
+            vs_text += " | " + (f"{ve[0]:+.1%} ({ve[1]:+.1%} to {ve[2]:+.1%})" if ve else "")
         cost = (f"{r['ms_per_searched_decision']:.0f} ms ({r['searched_per_game']:.0f} a game)"
                 if "ms_per_searched_decision" in r else "")
         lines.append(f"| {r['scenario']} | {LABELS.get(r['bot'], r['bot'])} | {r['win_rate']:.1%} ({lo:.1%}-{hi:.1%}) | {vs_text} | "
