@@ -50,13 +50,16 @@ def choices(bot, name: str = "shredder-1p", seed: int = 3) -> list[int]:
 
 # ---------------------------------------------------------------- the parameter file
 def test_the_shipped_parameter_file_loads_and_validates():
-    weights = strong_module.read_params(strong_module.PARAMS_FILE)
-    assert set(weights) <= set(RANKED) and weights
-    assert all(len(w) == len(FEATURES) for w in weights.values())
+    rankers = strong_module.read_params(strong_module.PARAMS_FILE)
+    assert rankers and set(rankers) <= {1, 2, 3, 4}
+    for weights in rankers.values():
+        assert set(weights) <= set(RANKED) and weights
+        assert all(len(w) == len(FEATURES) for w in weights.values())
     data = json.loads(strong_module.PARAMS_FILE.read_text())
-    assert data["trained"]["command"].startswith("adventures train")
-    assert isinstance(data["trained"]["seed"], int)
-    assert StrongBot().weights == weights
+    for ranker in data["rankers"]:
+        assert ranker["trained"]["command"].startswith("adventures train")
+        assert isinstance(ranker["trained"]["seed"], int)
+    assert StrongBot().weights == rankers
     assert BOTS["strong"] is StrongBot and isinstance(make_bot("strong"), StrongBot)
 
 
@@ -78,21 +81,28 @@ def _other_version():
 
 def _short_weights():
     d = _good()
-    tag = next(iter(d["weights"]))
-    d["weights"][tag] = d["weights"][tag][:-1]
+    w = d["rankers"][0]["weights"]
+    tag = next(iter(w))
+    w[tag] = w[tag][:-1]
     return json.dumps(d)
 
 
 def _no_players():
     d = _good()
-    del d["players"]
+    del d["rankers"][0]["players"]
+    return json.dumps(d)
+
+
+def _two_rankers_for_one_size():
+    d = _good()
+    d["rankers"].append(dict(d["rankers"][0]))
     return json.dumps(d)
 
 
 def _not_finite():
     d = _good()
-    tag = next(iter(d["weights"]))
-    d["weights"][tag][0] = float("nan")
+    w = d["rankers"][0]["weights"]
+    w[next(iter(w))][0] = float("nan")
     return json.dumps(d)                      # NaN is written as JSON's common extension
 
 
@@ -108,6 +118,7 @@ DAMAGED = {
     "weights too short": _short_weights,
     "a weight that is not a number": _not_finite,
     "no numbers of players": _no_players,
+    "two rankers for one number of players": _two_rankers_for_one_size,
     "deep": "[" * 100_000 + "]" * 100_000,
 }
 
@@ -138,18 +149,22 @@ def test_the_strong_bot_plays_whole_games_legally():
         assert play_adventure(game).winner in ("heroes", "villain", "timeout")
 
 
-def test_the_ranker_plays_only_in_games_of_the_sizes_it_was_trained_on():
-    """The shipped file covers the numbers of players of its training games; in games of
-    another size the strong bot answers as the heuristic bot (a ranker is not trusted
-    outside what it learned from)."""
+def test_each_ranker_plays_only_in_games_of_the_sizes_it_was_trained_on():
+    """A file holds one ranker per group of player counts (its training games' sizes); in
+    games of a size no ranker covers the strong bot answers as the heuristic bot (a ranker
+    is not trusted outside what it learned from)."""
+    from adventures.sim.cli_train import DEFAULT_SCENARIOS  # a command without scenarios trains on these
     data = _good()
-    from adventures.sim.cli_train import DEFAULT_SCENARIOS  # the shipped file's training scenarios
-    trained = {scenario(n).players for n in DEFAULT_SCENARIOS}
-    assert strong_module.read_params().players == frozenset(data["players"]) == frozenset(trained)
-    other = next(n for n in ("krang-2p", "shredder-2p", "krang-4p") if scenario(n).players not in trained)
-    assert choices(StrongBot(), other, seed=4) == choices(HeuristicBot(), other, seed=4)
-    assert choices(StrongBot(params=dict(strong_module.read_params())), other, seed=4) != choices(
-        HeuristicBot(), other, seed=4)
+    for ranker in data["rankers"]:
+        sizes = {scenario(Path(f).stem).players for f in ranker["trained"]["command"].split()[2:]
+                 if f.startswith("scenarios/")}
+        sizes = sizes or {scenario(n).players for n in DEFAULT_SCENARIOS}
+        assert set(ranker["players"]) == sizes
+    solo = next(r for r in data["rankers"] if r["players"] == [1])
+    only_solo = strong_module.validate({**data, "rankers": [solo]})
+    assert set(only_solo) == {1}
+    assert choices(StrongBot(params=only_solo), "krang-2p", seed=4) == choices(HeuristicBot(), "krang-2p", seed=4)
+    assert choices(StrongBot(params=only_solo[1]), "krang-2p", seed=4) != choices(HeuristicBot(), "krang-2p", seed=4)
 
 
 def test_the_ranker_decides_where_it_has_weights():
@@ -187,9 +202,29 @@ def test_train_with_a_tiny_budget_runs_and_is_reproducible_from_its_seed(tmp_pat
     assert "Traceback" not in said.err
     assert outs[0].read_bytes() == outs[1].read_bytes()
     data = json.loads(outs[0].read_text())
-    assert data["trained"]["seed"] == 5 and data["trained"]["generations"] == 2
-    assert data["trained"]["command"].startswith("adventures train scenarios/shredder-1p.yaml --games 1 ")
+    [ranker] = data["rankers"]
+    assert ranker["players"] == [1]
+    assert ranker["trained"]["seed"] == 5 and ranker["trained"]["generations"] == 2
+    assert ranker["trained"]["command"].startswith("adventures train scenarios/shredder-1p.yaml --games 1 ")
     assert StrongBot(params=outs[0]).weights == strong_module.validate(data)
+
+
+def test_training_into_a_file_replaces_the_rankers_of_its_sizes_and_keeps_the_others(tmp_path, capsys):
+    """One ranker per group of player counts: a run writes the ranker of its games' sizes and
+    keeps the file's rankers for other sizes (the shipped file is made by one run a group)."""
+    out = tmp_path / "strong.json"
+    out.write_text(strong_module.PARAMS_FILE.read_text())
+    shipped = _good()
+    argv = ["train", str(ROOT / "scenarios" / "krang-2p.yaml"), "--games", "1", "--rollouts", "1",
+            "--iterations", "20", "--generations", "1", "--seed", "5", "--workers", "1", "--no-progress",
+            "--out", str(out)]
+    assert cli.main(argv) == 0
+    data = json.loads(out.read_text())
+    two = next(r for r in data["rankers"] if r["players"] == [2])
+    assert two["trained"]["command"].startswith("adventures train scenarios/krang-2p.yaml")
+    others = [r for r in shipped["rankers"] if 2 not in r["players"]]
+    assert [r for r in data["rankers"] if r is not two] == others
+    assert "kept the rankers" in capsys.readouterr().out
 
 
 def test_train_refuses_an_output_it_cannot_write_before_any_game(tmp_path, capsys):
@@ -219,7 +254,7 @@ def decisions() -> list:
 def test_the_strong_bot_does_not_peek(decisions):
     """Permuting every card its seat cannot see leaves its scores and its choice unchanged."""
     assert len(decisions) >= 30 and sum(m.tag == "defense_card" for m in decisions) >= 8
-    weights = dict(strong_module.read_params())      # a plain dict: it ranks at every number of players
+    weights = strong_module.read_params()[1]       # a plain dict: it ranks at every number of players
     tally = peeking.peeks_by_hands(lambda hh: (lambda: StrongBot(params=weights, hidden_hands=hh)), decisions)
     assert tally["compared"] >= 0.9 * len(decisions)
     assert (tally["scores"], tally["choices"]) == (0, 0), tally["changed"]

@@ -29,29 +29,45 @@ from adventures.bots.heuristic import HeuristicBot
 
 PARAMS_FILE = Path(__file__).resolve().parent / "params" / "strong.json"
 FORMAT = "adventures-strong-ranker"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2              # 2: one ranker per group of player counts
 MAX_PARAMS_BYTES = 1_000_000
 MAX_PLAYERS = 4
 
-_loaded: dict[str, dict | None] = {}      # path -> weights (None: unusable, already warned)
+_loaded: dict[str, Rankers | None] = {}   # path -> rankers (None: unusable, already warned)
 
 
 class ParamsError(ValueError):
     """A parameter file the strong bot cannot use (the reason, in one line)."""
 
 
-class Weights(dict):
-    """{tag: [one float per feature]}, and the numbers of players of the games the ranker
-    was trained on (`players`): in games of another size the strong bot plays as the
-    heuristic bot, because a ranker is not trusted outside what it learned from (measured:
-    the ranker trained on solo games lost 18 points against the heuristic in Krang with 4
-    players). A plain dict of weights (tests, a training run) ranks in every game."""
+class Rankers(dict):
+    """{number of players: {tag: [one float per feature]}}: a parameter file holds one ranker
+    per group of player counts, each trained on games of those sizes only. In a game of a
+    size no ranker was trained on the strong bot plays as the heuristic bot, because a
+    ranker is not trusted outside what it learned from (measured: the ranker trained on
+    solo games lost 41 points against the heuristic in Krang with 4 players). A plain dict
+    of weights (tests, a training run) ranks in every game."""
 
-    players: frozenset[int] | None = None
+    def for_players(self, players: int) -> dict | None:
+        return self.get(players)
 
 
-def validate(data) -> Weights:
-    """The weights {tag: [one float per feature]} of a parsed parameter file, or ParamsError."""
+def _weights(weights, where: str) -> dict[str, list[float]]:
+    if not isinstance(weights, dict) or not weights:
+        raise ParamsError(f"{where}: no weights")
+    out = {}
+    for tag, row in weights.items():
+        if tag not in RANKED:
+            raise ParamsError(f"{where}: weights for an unknown decision {str(tag)[:40]!r}")
+        if (not isinstance(row, list) or len(row) != len(FEATURES)
+                or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) for x in row)):
+            raise ParamsError(f"{where}: weights of {tag!r} are not {len(FEATURES)} finite numbers")
+        out[tag] = [float(x) for x in row]
+    return out
+
+
+def validate(data) -> Rankers:
+    """The rankers of a parsed parameter file, or ParamsError."""
     if not isinstance(data, dict):
         raise ParamsError("not a JSON object")
     if data.get("format") != FORMAT:
@@ -60,26 +76,25 @@ def validate(data) -> Weights:
         raise ParamsError(f"format version {data.get('version')!r}, this program reads {FORMAT_VERSION}")
     if data.get("features_version") != FEATURES_VERSION or data.get("features") != list(FEATURES):
         raise ParamsError("trained on other features (outdated: run `adventures train`)")
-    weights = data.get("weights")
-    if not isinstance(weights, dict) or not weights:
-        raise ParamsError("no weights")
-    players = data.get("players")
-    if (not isinstance(players, list) or not players
-            or not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= MAX_PLAYERS for n in players)):
-        raise ParamsError(f"players is not a list of numbers of players (1..{MAX_PLAYERS})")
-    out = Weights()
-    out.players = frozenset(players)
-    for tag, row in weights.items():
-        if tag not in RANKED:
-            raise ParamsError(f"weights for an unknown decision {str(tag)[:40]!r}")
-        if (not isinstance(row, list) or len(row) != len(FEATURES)
-                or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) for x in row)):
-            raise ParamsError(f"weights of {tag!r} are not {len(FEATURES)} finite numbers")
-        out[tag] = [float(x) for x in row]
+    rankers = data.get("rankers")
+    if not isinstance(rankers, list) or not rankers:
+        raise ParamsError("no rankers")
+    out = Rankers()
+    for k, ranker in enumerate(rankers):
+        where = f"ranker {k + 1}"
+        players = ranker.get("players") if isinstance(ranker, dict) else None
+        if (not isinstance(players, list) or not players
+                or not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= MAX_PLAYERS for n in players)):
+            raise ParamsError(f"{where}: players is not a list of numbers of players (1..{MAX_PLAYERS})")
+        weights = _weights(ranker.get("weights"), where)
+        for n in players:
+            if n in out:
+                raise ParamsError(f"{where}: a second ranker for {n} player{'s' if n > 1 else ''}")
+            out[n] = weights
     return out
 
 
-def read_params(path: str | Path = PARAMS_FILE) -> Weights:
+def read_params(path: str | Path = PARAMS_FILE) -> Rankers:
     """Read and validate a parameter file; ParamsError (one line) if it cannot be used."""
     path = Path(path)
     try:
@@ -97,8 +112,8 @@ def read_params(path: str | Path = PARAMS_FILE) -> Weights:
     return validate(data)
 
 
-def load_params(path: str | Path = PARAMS_FILE) -> Weights | None:
-    """The weights, or None after one warning line (once per file and process)."""
+def load_params(path: str | Path = PARAMS_FILE) -> Rankers | None:
+    """The rankers, or None after one warning line (once per file and process)."""
     key = str(path)
     if key not in _loaded:
         try:
@@ -118,11 +133,12 @@ class StrongBot:
     def __init__(self, params: str | Path | dict | None = None, hidden_hands: bool = False):
         self.heuristic = HeuristicBot()
         self.hidden_hands = hidden_hands       # other players' hands hidden from its seat
-        if isinstance(params, dict):
-            self.weights = params
+        if isinstance(params, dict) and not isinstance(params, Rankers):
+            self.weights, self.rankers = params, None       # one ranker for every game
         else:
-            self.weights = load_params(params if params is not None else PARAMS_FILE)
-        self.players = getattr(self.weights, "players", None)   # None: every number of players
+            self.rankers = params if isinstance(params, Rankers) else load_params(
+                params if params is not None else PARAMS_FILE)
+            self.weights = self.rankers
         self.last_scores: list[float] | None = None   # the last ranked decision's scores (tests)
 
     def choose(self, game, decision) -> int:
@@ -131,15 +147,12 @@ class StrongBot:
         pick = h.choose(game, decision)
         self.last_scores = None
         weights = self.weights
-        w = weights.get(decision.tag) if weights else None
-        n = len(decision.options)
-        if w is None or n < 2 or decision.seat < 0:
-            return pick
-        players = self.players
-        if players is not None:
+        if self.rankers is not None:
             adv = getattr(game, "adv", None)
-            if adv is None or adv.players not in players:
-                return pick
+            weights = self.rankers.for_players(adv.players) if adv is not None else None
+        w = weights.get(decision.tag) if weights else None
+        if w is None or len(decision.options) < 2 or decision.seat < 0:
+            return pick
         scores = []
         for f in option_features(h, game, decision, pick, self.hidden_hands):
             s = 0.0
