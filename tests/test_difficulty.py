@@ -205,9 +205,29 @@ def _table_with_dial(catalog, dial: int):
 
 def test_a_level_plays_the_dial_of_the_nearest_measured_team():
     catalog = _table_with_dial(load_catalog(), 7)
-    assert difficulty.settings_for(catalog, "shredder", 3, True, "hard").enemy_cards == 7
-    unmeasured = difficulty.settings_for(catalog, "krang", 2, False, "heroic")
+    assert difficulty.settings_for(catalog, "shredder", ["leonardo"] * 3, True, "hard").enemy_cards == 7
+    unmeasured = difficulty.settings_for(catalog, "krang", ["alice", "sinbad"], False, "heroic")
     assert unmeasured.enemy_cards == catalog.difficulty.level("heroic").unmeasured_enemy_cards
+
+
+def test_a_team_without_its_own_row_plays_the_random_teams_dial_of_its_size():
+    """Random teams are calibrated over every hero: their dial is the fair guess for a team
+    the table has not measured; a measured team plays its own (difficulty.measured_row), and
+    the game and the new-game screen pick the same row."""
+    from adventures.app.new_game_scene import measured_line
+    catalog = _table_with_dial(load_catalog(), 7)
+    table = catalog.difficulty
+    randoms = [r.model_copy(update={"heroes": ["random"] * r.players, "settings": r.settings.model_copy(
+        update={"enemy_cards": -3}), "win_rate": 0.61}) for r in table.measured]
+    catalog = dataclasses.replace(catalog, difficulty=table.model_copy(update={"measured": table.measured + randoms}))
+    own = difficulty.settings_for(catalog, "shredder", ["Leonardo", "leonardo"], False, "standard")
+    assert own.enemy_cards == 7                               # a name or a key: the same team
+    assert difficulty.settings_for(catalog, "shredder", ["raphael", "leonardo"], False, "standard").enemy_cards == -3
+    assert difficulty.settings_for(catalog, "shredder", ["random", "random"], False, "standard").enemy_cards == -3
+    line = measured_line(catalog, "shredder", ["raphael", "leonardo"], False, "standard")
+    assert line.startswith("Not measured for this team; it plays the level of random teams of 2") and "61%" in line
+    assert measured_line(catalog, "shredder", ["random", "random"], False, "standard").startswith(
+        "A strong player wins about 61%")
 
 
 def test_difficulty_is_kept_by_saves_and_replays(tmp_path):
@@ -298,7 +318,7 @@ def test_the_new_game_screen_says_the_measured_figure_or_which_team_it_has():
     row_line = measured_line(catalog, "shredder", ["leonardo", "leonardo"], False, "hard")
     assert row_line.startswith(f"A strong player wins about {row.win_rate:.0%} of these games")
     other = measured_line(catalog, "shredder", ["alice", "sinbad"], False, "hard")
-    assert other.startswith("Not measured for this team. Measured for Leonardo and Leonardo, 2 players")
+    assert other.startswith("Not measured for this team; it plays the level of Leonardo and Leonardo, 2 players")
     assert "Not measured yet" in measured_line(catalog, "krang", ["alice"], False, "hard")
 
 

@@ -39,24 +39,21 @@ def _team_words(catalog, row) -> str:
 
 
 def measured_line(catalog, villain: str, heroes: list[str], allies: bool, level: str) -> str:
-    """What the calibration table (`adventures calibrate`) measured for this game: the chosen
-    team's own row, else the nearest team it has, saying which."""
+    """What the calibration table (`adventures calibrate`) measured for this game: the row
+    whose dial the game plays (`difficulty.measured_row`), saying which team it measured
+    when it is not the chosen one."""
+    from adventures.rules.difficulty import is_own_row, measured_row, team_keys
     table = getattr(catalog, "difficulty", None)
-    rows = [r for r in (table.measured if table is not None else ()) if r.villain == villain and r.level == level]
-    if not rows:
+    heroes = team_keys(catalog, heroes)
+    best = measured_row(table, villain, heroes, allies, level) if table is not None else None
+    if best is None:
         return "Not measured yet for this villain and level (`adventures calibrate` measures it)."
-    players = len(heroes)
-
-    def unlike(r) -> tuple:
-        return (abs(r.players - players), r.allies != allies, len(set(r.heroes) ^ set(heroes)), r.players)
-
-    best = min(rows, key=unlike)
     figure = (f"about {best.win_rate:.0%} of these games (95% CI {best.ci95[0]:.0%}-{best.ci95[1]:.0%}, "
               f"{best.games} games, {best.bot} bot, {best.date})")
-    if unlike(best)[:3] == (0, False, 0):
+    if is_own_row(best, heroes, allies):
         return f"A strong player wins {figure}."
-    return (f"Not measured for this team. Measured for {_team_words(catalog, best)}, {best.players} "
-            f"player{'s' if best.players > 1 else ''}: a strong player wins {figure}.")
+    return (f"Not measured for this team; it plays the level of {_team_words(catalog, best)}, {best.players} "
+            f"player{'s' if best.players > 1 else ''}, where a strong player wins {figure}.")
 
 
 def scenario_files() -> list[Path]:

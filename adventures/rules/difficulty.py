@@ -13,8 +13,9 @@ A level (adventures/content/difficulty.yaml) turns two knobs:
 - `extra_henchmen`: the rulebook's own knob, more henchmen in the starting initiative deck
   "when you want a tougher challenge" (Adventures p.18), in games with allies & henchmen.
 
-Which dial a level uses for a villain and a player count is measured, not guessed: the
-`measured:` rows `adventures calibrate` writes. `pinned` fixes a game's settings when it is
+Which dial a level uses for a villain and a team is measured, not guessed: the `measured:`
+rows `adventures calibrate` writes, for the shipped scenarios' teams and for random teams
+of each size (`measured_row` picks one). `pinned` fixes a game's settings when it is
 set up, so a save or replay replays the same game whatever the table says later.
 """
 from __future__ import annotations
@@ -68,28 +69,48 @@ def level_keys(catalog) -> list[str]:
     return [lv.key for lv in table.levels] if table is not None else ["standard"]
 
 
-def measured_rows(table, villain: str, players: int, allies: bool, level: str) -> list:
-    """The calibration rows nearest to (villain, players, allies) at `level`: the same player
-    count (with allies as asked, else without), else the nearest player count; [] if the
-    villain was never measured at that level."""
+def team_keys(catalog, heroes) -> list[str]:
+    """Seats' heroes as the table writes them: hero keys, "random" for a hero dealt at setup."""
+    out = []
+    for h in heroes:
+        found = catalog.hero(h) if h != "random" and hasattr(catalog, "hero") else None
+        out.append(found.key if found is not None else str(h))
+    return out
+
+
+def measured_row(table, villain: str, heroes: list[str], allies: bool, level: str):
+    """The calibration row a game of this villain, team (hero keys, "random" for a dealt
+    hero) and level plays and shows: the team's own row; else, at the same player count,
+    the random teams' row (calibrated over every hero: the fair guess for a team not
+    measured), else the nearest team measured; None if the villain was never measured at
+    that level. The game's dial and the new-game screen's figure both come from here."""
     rows = [r for r in table.measured if r.villain == villain and r.level == level]
     if not rows:
-        return []
-    best = min(rows, key=lambda r: (abs(r.players - players), r.players, r.allies != allies))
-    return [r for r in rows if (r.players, r.allies) == (best.players, best.allies)]
+        return None
+    players, team = len(heroes), sorted(heroes)
+
+    def unlike(r) -> tuple:
+        return (abs(r.players - players), r.allies != allies, sorted(r.heroes) != team,
+                not all(h == "random" for h in r.heroes), len(set(r.heroes) ^ set(heroes)), r.players)
+    return min(rows, key=unlike)
 
 
-def settings_for(catalog, villain: str, players: int, allies: bool, level: str) -> LevelSettingsDef:
-    """What `level` changes for this villain and player count: the calibrated dial of the
-    nearest measured team, else the level's own guess for an unmeasured villain."""
+def is_own_row(row, heroes: list[str], allies: bool) -> bool:
+    """Whether `row` measured this very team (not a stand-in)."""
+    return row.players == len(heroes) and row.allies == allies and sorted(row.heroes) == sorted(heroes)
+
+
+def settings_for(catalog, villain: str, heroes: list[str], allies: bool, level: str) -> LevelSettingsDef:
+    """What `level` changes for this villain and team: the dial of `measured_row`, else the
+    level's own guess for an unmeasured villain."""
     table = levels(catalog)
     if table is None:
         return LevelSettingsDef()
     spec = table.level(level)
     if spec is None:
         raise ValueError(f"unknown difficulty '{level}' (known: {', '.join(level_keys(catalog))})")
-    rows = measured_rows(table, villain, players, allies, level)
-    dial = rows[0].settings.enemy_cards if rows else spec.unmeasured_enemy_cards
+    row = measured_row(table, villain, team_keys(catalog, heroes), allies, level)
+    dial = row.settings.enemy_cards if row is not None else spec.unmeasured_enemy_cards
     return LevelSettingsDef(enemy_cards=dial, extra_henchmen=spec.extra_henchmen)
 
 
@@ -98,7 +119,8 @@ def pinned(scenario, catalog):
     records it: a scenario that already carries them (a save, a replay) keeps its own."""
     if getattr(scenario, "difficulty_settings", None) is not None:
         return scenario
-    settings = settings_for(catalog, scenario.villain, scenario.players, scenario.allies, scenario.difficulty)
+    settings = settings_for(catalog, scenario.villain, [seat.hero for seat in scenario.seats], scenario.allies,
+                            scenario.difficulty)
     return scenario.model_copy(update={"difficulty_settings": settings})
 
 

@@ -13,9 +13,11 @@ outside the band, the dial moves one step toward it and is measured again on tho
 (at most 3 steps; the row says how many: `nudged`),
 and the table of `measured:` rows at the end of the difficulty file is rewritten: villain,
 players, heroes, level -> dial, win rate, interval, games, bot, seed, date and this command.
-Random teams of 1-4 heroes for each villain are then measured at the new dials (figures
-only: the dial of a player count comes from the scenarios). Rows of scenarios not run
-this time are kept. Nothing measured today is written anywhere else: run it again when the
+Random teams of 1-4 heroes for each villain are calibrated the same way: their dial serves
+random teams and any team the table has no row of its own for (`difficulty.measured_row`;
+a dial fitted to one team of a size would be far off for others: Krang against two random
+heroes is much harder than against Michelangelo and Donatello). Rows of teams not run this
+time are kept. Nothing measured today is written anywhere else: run it again when the
 bots change, and the app and every command play the new dials.
 """
 from __future__ import annotations
@@ -131,22 +133,13 @@ def _chosen(found: dict, level) -> int:
     return min(pool, key=lambda v: (abs(rates[v] - level.target), abs(v)))
 
 
-def random_team_rows(villains: list[str], table, catalog, args, options, progress, when: str) -> list[dict]:
-    """Random teams of 1-4 heroes per villain at each level's new dial (figures only)."""
-    from adventures.rules.difficulty import settings_for
+def random_teams(villains: list[str], catalog, bot: str) -> list:
+    """Random teams of 1-4 heroes per villain: the scenarios whose dials serve a team the
+    table has no row for (`difficulty.measured_row`)."""
     from engine.content.schema import ScenarioDef
-    rows = []
-    for villain in villains:
-        for players in (1, 2, 3, 4):
-            base = ScenarioDef(name=f"{catalog.enemies[villain].name}, random team of {players}", villain=villain,
-                               seats=[{"hero": "random", "bot": args.bot}] * players)
-            for level in table.levels:
-                settings = settings_for(catalog, villain, players, False, level.key)
-                sc = runner.with_params(base, {"difficulty": level.key}).model_copy(
-                    update={"difficulty_settings": settings})
-                wins, games = measure(sc, args.games, args.seed + 1, args.workers, args.cluster, options, progress)
-                rows.append(row(sc, base.name, level, settings.model_dump(), wins, games, args, when))
-    return rows
+    return [ScenarioDef(name=f"{catalog.enemies[villain].name}, random team of {players}", villain=villain,
+                        seats=[{"hero": "random", "bot": bot}] * players)
+            for villain in villains for players in (1, 2, 3, 4)]
 
 
 def write_table(path: Path, rows: list[dict], header_from: Path) -> None:
@@ -209,29 +202,20 @@ def run(args: argparse.Namespace) -> int:
     when = datetime.now(timezone.utc).date().isoformat()
     t0 = time.perf_counter()
     new_rows: list[dict] = []
-    estimate = args.games * (len(scenarios) * 24 + (0 if args.no_random_teams else 32))
     villains = sorted({sc.villain for sc in scenarios})
+    runs = [(Path(file).stem, sc) for file, sc in zip(files, scenarios)]
+    if not args.no_random_teams:
+        runs += [(sc.name, sc) for sc in random_teams(villains, catalog, args.bot)]
+    estimate = args.games * len(runs) * 24
     with runner.progress_bar(estimate, "calibrate", enabled=not (args.json or args.no_progress)) as advance:
-        for file, sc in zip(files, scenarios):
-            new_rows += calibrate_scenario(sc, Path(file).stem, table, args, options, advance, when)
-        redone = {(r["villain"], r["players"], r["allies"]) for r in new_rows}
-
-        def stays(r: dict) -> bool:       # rows of scenarios not run now; random teams unless re-measured
-            if r["heroes"][0] == "random":
-                return args.no_random_teams or r["villain"] not in villains
-            return (r["villain"], r["players"], r["allies"]) not in redone
-
-        rows = sorted([r for r in (m.model_dump(mode="json") for m in table.measured) if stays(r)] + new_rows, key=_key)
+        for name, sc in runs:
+            new_rows += calibrate_scenario(sc, name, table, args, options, advance, when)
+        redone = {_key(r) for r in new_rows}
+        rows = sorted([r for r in (m.model_dump(mode="json") for m in table.measured) if _key(r) not in redone]
+                      + new_rows, key=_key)
         if not _written(out, rows, shipped):
             return 2
         clear_cache()
-        if not args.no_random_teams:          # at the dials just written
-            catalog = load_catalog() if out == shipped else _with_table(load_catalog(), out)
-            extra = random_team_rows(villains, table, catalog, args, options, advance, when)
-            if not _written(out, sorted(rows + extra, key=_key), shipped):
-                return 2
-            clear_cache()
-            new_rows += extra
     seconds = time.perf_counter() - t0
     if args.json:
         print(json.dumps({"rows": new_rows, "seconds": seconds}, sort_keys=True))
@@ -243,12 +227,4 @@ def run(args: argparse.Namespace) -> int:
             print(f"{r['villain']:<9} {r['players']:>7}  {'+'.join(r['heroes'])[:40]:<40} {r['level']:<9} "
                   f"{r['settings']['enemy_cards']:>4}  {r['win_rate']:.1%} ({lo:.1%} - {hi:.1%}){flag}")
         print(f"wrote {out}; {time.perf_counter() - t0:.0f} s")
-    return 0 if all(r["in_band"] for r in new_rows if r["heroes"][0] != "random") else 1
-
-
-def _with_table(catalog, path: Path):
-    """`catalog` with the difficulty table of `path` (an --out file outside the content)."""
-    import dataclasses
-
-    from engine.content.loader import load
-    return dataclasses.replace(catalog, difficulty=load(path, "difficulty").model)
+    return 0 if all(r["in_band"] for r in new_rows) else 1
