@@ -297,6 +297,19 @@ def test_calibrate_writes_a_table_the_game_loads(tmp_path, capsys):
     assert "wrote" in capsys.readouterr().out
 
 
+def test_calibrate_searches_the_random_teams_dial_of_its_scenarios_sizes(tmp_path, capsys):
+    """Random teams are calibrated like scenarios (their own dial searched), for the player
+    counts of the scenarios run; their rows serve teams without a row of their own."""
+    out = tmp_path / "difficulty.yaml"
+    code = cli.main(["calibrate", SHREDDER_1P, "--games", "4", "--bot", "random", "--no-progress", "--out", str(out)])
+    assert code in (0, 1)
+    made = [r for r in load(out, "difficulty").model.measured if r.bot == "random"]     # this run's rows
+    rows = [r for r in made if r.heroes == ["random"]]
+    assert sorted(r.level for r in rows) == sorted(LEVELS) and all(r.villain == "shredder" for r in rows)
+    assert all(r.heroes in (["leonardo"], ["random"]) for r in made) and len(made) == 2 * len(LEVELS)
+    capsys.readouterr()
+
+
 def test_a_level_whose_target_is_outside_its_band_is_refused_with_line(tmp_path, capsys):
     from adventures.content.catalog import CONTENT_ROOT
     text = (CONTENT_ROOT / "difficulty.yaml").read_text(encoding="utf-8")

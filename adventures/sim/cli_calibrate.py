@@ -13,7 +13,8 @@ outside the band, the dial moves one step toward it and is measured again on tho
 (at most 3 steps; the row says how many: `nudged`),
 and the table of `measured:` rows at the end of the difficulty file is rewritten: villain,
 players, heroes, level -> dial, win rate, interval, games, bot, seed, date and this command.
-Random teams of 1-4 heroes for each villain are calibrated the same way: their dial serves
+Random teams for each villain and player count of the scenarios run (1-4 for the shipped
+ones) are calibrated the same way: their dial serves
 random teams and any team the table has no row of its own for (`difficulty.measured_row`;
 a dial fitted to one team of a size would be far off for others: Krang against two random
 heroes is much harder than against Michelangelo and Donatello). Rows of teams not run this
@@ -133,13 +134,13 @@ def _chosen(found: dict, level) -> int:
     return min(pool, key=lambda v: (abs(rates[v] - level.target), abs(v)))
 
 
-def random_teams(villains: list[str], catalog, bot: str) -> list:
-    """Random teams of 1-4 heroes per villain: the scenarios whose dials serve a team the
+def random_teams(villains: list[str], sizes: list[int], catalog, bot: str) -> list:
+    """Random teams of each size per villain: the scenarios whose dials serve a team the
     table has no row for (`difficulty.measured_row`)."""
     from engine.content.schema import ScenarioDef
     return [ScenarioDef(name=f"{catalog.enemies[villain].name}, random team of {players}", villain=villain,
                         seats=[{"hero": "random", "bot": bot}] * players)
-            for villain in villains for players in (1, 2, 3, 4)]
+            for villain in villains for players in sizes]
 
 
 def write_table(path: Path, rows: list[dict], header_from: Path) -> None:
@@ -205,7 +206,8 @@ def run(args: argparse.Namespace) -> int:
     villains = sorted({sc.villain for sc in scenarios})
     runs = [(Path(file).stem, sc) for file, sc in zip(files, scenarios)]
     if not args.no_random_teams:
-        runs += [(sc.name, sc) for sc in random_teams(villains, catalog, args.bot)]
+        sizes = sorted({sc.players for sc in scenarios})      # the shipped scenarios: 1-4
+        runs += [(sc.name, sc) for sc in random_teams(villains, sizes, catalog, args.bot)]
     estimate = args.games * len(runs) * 24
     with runner.progress_bar(estimate, "calibrate", enabled=not (args.json or args.no_progress)) as advance:
         for name, sc in runs:
