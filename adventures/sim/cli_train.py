@@ -5,7 +5,7 @@
 
 The file holds one ranker per group of player counts: a run fits one ranker on games of
 its scenarios' sizes, writes it for those sizes and keeps the file's rankers for the other
-sizes (the strategy differs with the table: a ranker trained on solo games lost 41 points
+sizes (a ranker trained on 2-4 player games keeps 3 and 4 when a run trains on 2) (the strategy differs with the table: a ranker trained on solo games lost 41 points
 against the heuristic with 4 players against Krang).
 
 One seeded run, reproducible: the expert bot (`adventures.bots.expert`) plays `--games`
@@ -280,8 +280,9 @@ def params_document(weights: dict, figures: dict, args, scenarios, labels: int, 
 
 
 def kept_rankers(path: Path, players: set[int]) -> tuple[list[dict], str]:
-    """The rankers of the file at `path` for other player counts than `players` (a run
-    replaces the rankers of its own games' sizes and keeps the rest), and what to say."""
+    """The rankers of the file at `path` for the player counts this run does not train (a run
+    takes over the sizes of its own games; another ranker keeps the sizes it does not
+    take), and what to say."""
     if not path.exists():
         return [], ""
     from adventures.bots.strong import ParamsError, read_params
@@ -290,7 +291,8 @@ def kept_rankers(path: Path, players: set[int]) -> tuple[list[dict], str]:
     except ParamsError as exc:
         return [], f"{path}: {exc}; its rankers are not kept"
     data = json.loads(path.read_text(encoding="utf-8"))
-    kept = [r for r in data["rankers"] if not players & set(r["players"])]
+    kept = [r | {"players": [n for n in r["players"] if n not in players]} for r in data["rankers"]]
+    kept = [r for r in kept if r["players"]]
     sizes = sorted({n for r in kept for n in r["players"]})
     return kept, (f"kept the rankers for {', '.join(map(str, sizes))} player(s) from {path}" if kept else "")
 
