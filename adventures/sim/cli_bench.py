@@ -132,10 +132,11 @@ def run(args: argparse.Namespace) -> int:
               f"{' or '.join(b for b in match_bots if b != 'human')} bots", file=sys.stderr)
         return 2
     prof = cProfile.Profile() if args.profile else None
-    print(f"{'scenario':34} {'heroes':>6} {'games/s':>9} {'decisions/s':>12} {'decisions/game':>15} "
-          f"{'target':>7} {'ratio':>6} {'us/decision':>11}" + ("  instructions/game" if args.callgrind else ""))
     if args.bot is not None:
         scenarios = [runner.with_params(sc, {"bot": args.bot}) for sc in scenarios]
+    width = max([34] + [len(sc.name) for sc in scenarios])      # a name is never cut
+    print(f"{'scenario':{width}} {'heroes':>6} {'games/s':>9} {'decisions/s':>12} {'decisions/game':>15} "
+          f"{'target':>7} {'ratio':>6} {'us/decision':>11}" + ("  instructions/game" if args.callgrind else ""))
     for sc in scenarios:
         if prof is not None:
             prof.enable()
@@ -147,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
         if args.callgrind:
             count = instructions_per_game(sc, args.callgrind, args.seed)
             ir = f"  {count / 1e6:,.1f} M" if count else "  (valgrind not available)"
-        print(f"{row['scenario'][:34]:34} {row['players']:>6} {row['games_per_second']:9.1f} "
+        print(f"{row['scenario']:{width}} {row['players']:>6} {row['games_per_second']:9.1f} "
               f"{row['decisions_per_second']:12.0f} {row['decisions_per_game']:15.1f} {row['target']:7.0f} "
               f"{row['ratio']:6.2f}x {1e6 / max(1e-9, row['decisions_per_second']):11.1f}{ir}{note}")
     from adventures import compiled
