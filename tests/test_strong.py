@@ -159,7 +159,7 @@ def test_each_ranker_plays_only_in_games_of_the_sizes_it_was_trained_on():
         sizes = {scenario(Path(f).stem).players for f in ranker["trained"]["command"].split()[2:]
                  if f.startswith("scenarios/")}
         sizes = sizes or {scenario(n).players for n in DEFAULT_SCENARIOS}
-        assert set(ranker["players"]) == sizes
+        assert set(ranker["players"]) <= sizes         # a later run may have taken some sizes over
     solo = next(r for r in data["rankers"] if r["players"] == [1])
     only_solo = strong_module.validate({**data, "rankers": [solo]})
     assert set(only_solo) == {1}
