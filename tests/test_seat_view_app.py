@@ -29,7 +29,8 @@ def test_expert_seats_get_the_hidden_hands_rule_of_the_game(open_hands):
 
 
 def test_suggest_searches_with_the_hidden_hands_it_is_given():
-    """The Suggest button passes `not open_hands` (game_scene.py); its expert keeps it."""
+    """The Suggest button passes `not open_hands` (game_scene.py); its quick strong-bot pick
+    and, asked again, its expert ("think harder") both keep it."""
     from adventures.app.suggest import Suggester
     from adventures.bots import HeuristicBot, TablePolicy
     from adventures.rules.runner import play_adventure
@@ -46,8 +47,11 @@ def test_suggest_searches_with_the_hidden_hands_it_is_given():
 
         def choose(self, game, d):
             if d.tag == "action" and game.checkpoint is not None and game.round >= 2:
+                from adventures.bots import StrongBot
                 s = Suggester(seconds=0.01, rollouts=1)
                 s.start(game, d, hidden_hands=True)
+                box["quick"] = (s.answer[0], StrongBot(hidden_hands=True).choose(game, d))
+                s.start(game, d, hidden_hands=True)          # think harder
                 box["hidden"] = s.expert.hidden_hands
                 raise Stop
             return self.bot.choose(game, d)
@@ -57,3 +61,4 @@ def test_suggest_searches_with_the_hidden_hands_it_is_given():
     with pytest.raises(Stop):
         play_adventure(game)
     assert box["hidden"] is True
+    assert box["quick"][0] == box["quick"][1]
