@@ -313,11 +313,17 @@ class BoardView:
         for gy in range(0, self.rect.height, 40):
             pygame.draw.line(surf, T.mix(T.BOARD_BG, T.TEXT, 0.03), (0, gy), (self.rect.width, gy))
         # Technodrome screens: separators and numbers
+        # a narrow column (a small board) says only the numbers, all of them alike
+        short = any(T.text_width(f"SCREEN {k}", 11, True) > x1 - x0 - 6 for k, (x0, x1) in self.screen_cols.items())
         for k, (x0, x1) in self.screen_cols.items():
             if x0 > self.rect.left + 10:
                 _dashed(surf, T.mix(T.BOARD_BG, T.TEXT, 0.18), (x0 + off[0], 6), (x0 + off[0], self.rect.height - 6),
                         1, 4, 6)
-            T.draw_text(surf, f"SCREEN {k}", ((x0 + x1) // 2 + off[0], 4), 11, T.mix(T.BOARD_BG, T.TEXT, 0.35),
+            label = f"SCREEN {k}"
+            if short:
+                T.note_abbreviation(label, str(k))
+                label = str(k)
+            T.draw_text(surf, label, ((x0 + x1) // 2 + off[0], 4), 11, T.mix(T.BOARD_BG, T.TEXT, 0.35),
                         bold=True, anchor="midtop")
         surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         # wires are not paths: dashed yellow, drawn under everything else
