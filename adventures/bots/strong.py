@@ -8,7 +8,8 @@ the heuristic's pick). Other decisions go to the heuristic bot. The weights come
 `adventures train` (`adventures.sim.cli_train`): the expert scores the options of the
 decisions of seeded games by playing each out on sampled worlds, and a listwise ranker
 learns those values (expert iteration: the next generation's games are played by the
-strong bot fitted so far, and the expert labels the positions it reaches).
+strong bot fitted so far, and the expert labels the positions it reaches). The file holds
+one ranker per group of player counts (solo, 2, 3-4: `Rankers`); a game uses its size's.
 
 Plain Python at play time: no training library, no copy of the game (a few lookups per
 option: `adventures bench --bot strong` measures its CPU per decision against the

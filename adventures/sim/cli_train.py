@@ -5,8 +5,9 @@
 
 The file holds one ranker per group of player counts: a run fits one ranker on games of
 its scenarios' sizes, writes it for those sizes and keeps the file's rankers for the other
-sizes (a ranker trained on 2-4 player games keeps 3 and 4 when a run trains on 2) (the strategy differs with the table: a ranker trained on solo games lost 41 points
-against the heuristic with 4 players against Krang).
+sizes (a ranker trained on 2-4 player games keeps 3 and 4 when a run trains on 2). The
+strategy differs with the table: a ranker trained on solo games lost 41 points
+against the heuristic with 4 players against Krang.
 
 One seeded run, reproducible: the expert bot (`adventures.bots.expert`) plays `--games`
 games of each scenario (game seeds as `simulate`'s), and at every decision it searches
