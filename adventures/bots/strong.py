@@ -49,9 +49,6 @@ class Rankers(dict):
     solo games lost 41 points against the heuristic in Krang with 4 players). A plain dict
     of weights (tests, a training run) ranks in every game."""
 
-    def for_players(self, players: int) -> dict | None:
-        return self.get(players)
-
 
 def _weights(weights, where: str) -> dict[str, list[float]]:
     if not isinstance(weights, dict) or not weights:
@@ -134,12 +131,9 @@ class StrongBot:
     def __init__(self, params: str | Path | dict | None = None, hidden_hands: bool = False):
         self.heuristic = HeuristicBot()
         self.hidden_hands = hidden_hands       # other players' hands hidden from its seat
-        if isinstance(params, dict) and not isinstance(params, Rankers):
-            self.weights, self.rankers = params, None       # one ranker for every game
-        else:
-            self.rankers = params if isinstance(params, Rankers) else load_params(
-                params if params is not None else PARAMS_FILE)
-            self.weights = self.rankers
+        # Rankers (one per player count), a plain dict (one ranker for every game), or None
+        self.weights = params if isinstance(params, dict) else load_params(
+            params if params is not None else PARAMS_FILE)
         self.last_scores: list[float] | None = None   # the last ranked decision's scores (tests)
 
     def choose(self, game, decision) -> int:
@@ -148,9 +142,9 @@ class StrongBot:
         pick = h.choose(game, decision)
         self.last_scores = None
         weights = self.weights
-        if self.rankers is not None:
+        if isinstance(weights, Rankers):
             adv = getattr(game, "adv", None)
-            weights = self.rankers.for_players(adv.players) if adv is not None else None
+            weights = weights.get(adv.players) if adv is not None else None
         w = weights.get(decision.tag) if weights else None
         if w is None or len(decision.options) < 2 or decision.seat < 0:
             return pick
