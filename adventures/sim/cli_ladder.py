@@ -107,11 +107,6 @@ def outcomes(records: list[dict]) -> str:
     return "".join("W" if r["winner"] == "heroes" else "E" if r["winner"] == "error" else "L" for r in records)
 
 
-def paired_from_outcomes(a: str, b: str) -> tuple[float, float, float]:
-    """`paired_difference` of two rows' `outcomes` (the same seeds, run apart)."""
-    as_records = lambda o: [{"winner": {"W": "heroes", "L": "villain"}.get(c, "error")} for c in o]  # noqa: E731
-    return paired_difference(as_records(a), as_records(b))
-
 
 def table(rows: list[dict]) -> str:
     against_expert = any("vs_expert" in r for r in rows)
