@@ -107,7 +107,6 @@ def outcomes(records: list[dict]) -> str:
     return "".join("W" if r["winner"] == "heroes" else "E" if r["winner"] == "error" else "L" for r in records)
 
 
-
 def table(rows: list[dict]) -> str:
     against_expert = any("vs_expert" in r for r in rows)
     lines = ["| scenario | bot | heroes win (95% CI) | vs heuristic, paired (95% CI) | "
