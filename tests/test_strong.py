@@ -191,22 +191,73 @@ def _boosts_chosen(bot) -> list[bool]:
 
 
 # ---------------------------------------------------------------- training
+TINY = ["--games", "1", "--rollouts", "1", "--iterations", "50", "--generations", "2", "--seed", "5", "--no-progress"]
+
+
 def test_train_with_a_tiny_budget_runs_and_is_reproducible_from_its_seed(tmp_path, capsys):
-    """The same command twice writes the same file, byte for byte; the file loads."""
+    """The same command twice writes the same file, byte for byte, whatever the number of
+    workers (the policy-gradient stage sums its games in a fixed order); the file loads."""
     outs = [tmp_path / "a.json", tmp_path / "b.json"]
-    for out in outs:
-        argv = ["train", str(ROOT / "scenarios" / "shredder-1p.yaml"), "--games", "1", "--rollouts", "1",
-                "--iterations", "50", "--generations", "2", "--seed", "5", "--workers", "1", "--no-progress", "--out", str(out)]
+    for out, workers in zip(outs, ("1", "2")):
+        argv = ["train", str(ROOT / "scenarios" / "shredder-1p.yaml"), *TINY, "--reinforce", "2", "--deals", "8",
+                "--workers", workers, "--out", str(out)]
         assert cli.main(argv) == 0
     said = capsys.readouterr()
     assert "Traceback" not in said.err
+    assert "policy-gradient updates" in said.out
     assert outs[0].read_bytes() == outs[1].read_bytes()
     data = json.loads(outs[0].read_text())
     [ranker] = data["rankers"]
     assert ranker["players"] == [1]
     assert ranker["trained"]["seed"] == 5 and ranker["trained"]["generations"] == 2
     assert ranker["trained"]["command"].startswith("adventures train scenarios/shredder-1p.yaml --games 1 ")
+    assert ranker["trained"]["reinforce"]["updates"] == 2
     assert StrongBot(params=outs[0]).weights == strong_module.validate(data)
+
+
+def test_refining_a_file_ranker_gives_the_weights_of_labelling_and_reinforcing_in_one_run(tmp_path, capsys):
+    """`train --reinforce 0` then `train --refine` (how the shipped rankers were made, one
+    stage at a time) writes the weights one `train` run writes with both stages."""
+    one, two = tmp_path / "one.json", tmp_path / "two.json"
+    sc = str(ROOT / "scenarios" / "shredder-1p.yaml")
+    assert cli.main(["train", sc, *TINY, "--reinforce", "2", "--deals", "8", "--workers", "1", "--out", str(one)]) == 0
+    assert cli.main(["train", sc, *TINY, "--reinforce", "0", "--workers", "1", "--out", str(two)]) == 0
+    labelled = json.loads(two.read_text())["rankers"][0]
+    assert cli.main(["train", sc, "--seed", "5", "--refine", "--reinforce", "2", "--deals", "8", "--workers", "1",
+                     "--no-progress", "--out", str(two)]) == 0
+    a, b = (json.loads(p.read_text())["rankers"][0] for p in (one, two))
+    assert a["weights"] == b["weights"]
+    assert b["trained"]["refined_from"] == labelled["trained"]["command"]
+    assert b["trained"]["command"].endswith("--refine")
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_refining_moves_the_shipped_solo_ranker_and_keeps_the_other_rankers(tmp_path, capsys):
+    out = tmp_path / "strong.json"
+    out.write_text(strong_module.PARAMS_FILE.read_text())
+    assert cli.main(["train", "--refine", "--reinforce", "1", "--deals", "16", "--workers", "1", "--no-progress",
+                     "--out", str(out)]) == 0
+    shipped, refined = _good()["rankers"], json.loads(out.read_text())["rankers"]
+    assert [r["players"] for r in refined] == [r["players"] for r in shipped]
+    assert refined[0]["weights"] != shipped[0]["weights"] and refined[1:] == shipped[1:]
+    assert "before reinforcing" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("case", ["no ranker for the size", "nothing to reinforce"])
+def test_refine_refuses_in_one_line_before_any_game(case, tmp_path, capsys):
+    out = tmp_path / "strong.json"
+    data = _good()
+    data["rankers"] = [r for r in data["rankers"] if 1 not in r["players"]]
+    out.write_text(json.dumps(data))
+    argv = ["train", "--refine", "--no-progress", "--out", str(out)]
+    if case == "nothing to reinforce":
+        out.write_text(strong_module.PARAMS_FILE.read_text())
+        argv += ["--reinforce", "0"]
+    before = out.read_bytes()
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "--re" in err
+    assert out.read_bytes() == before
 
 
 def test_training_into_a_file_replaces_the_rankers_of_its_sizes_and_keeps_the_others(tmp_path, capsys):
@@ -218,7 +269,7 @@ def test_training_into_a_file_replaces_the_rankers_of_its_sizes_and_keeps_the_ot
     shipped = _good()
     argv = ["train", str(ROOT / "scenarios" / "krang-2p.yaml"), "--games", "1", "--rollouts", "1",
             "--iterations", "20", "--generations", "1", "--seed", "5", "--workers", "1", "--no-progress",
-            "--out", str(out)]
+            "--reinforce", "0", "--out", str(out)]
     assert cli.main(argv) == 0
     data = json.loads(out.read_text())
     two = next(r for r in data["rankers"] if r["players"] == [2])

@@ -137,27 +137,36 @@ class StrongBot:
         self.last_scores: list[float] | None = None   # the last ranked decision's scores (tests)
 
     def choose(self, game, decision) -> int:
-        h = self.heuristic
-        h.hidden_hands = self.hidden_hands
-        pick = h.choose(game, decision)
-        self.last_scores = None
-        weights = self.weights
-        if isinstance(weights, Rankers):
-            adv = getattr(game, "adv", None)
-            weights = weights.get(adv.players) if adv is not None else None
-        w = weights.get(decision.tag) if weights else None
-        if w is None or len(decision.options) < 2 or decision.seat < 0:
-            return pick
-        scores = []
-        for f in option_features(h, game, decision, pick, self.hidden_hands):
-            s = 0.0
-            for j, x in f:
-                s += w[j] * x
-            scores.append(s)
+        pick, _, scores = self.ranked(game, decision)
         self.last_scores = scores
+        if scores is None:
+            return pick
         best = pick
         top = scores[pick]
         for i, s in enumerate(scores):
             if s > top + 1e-9:
                 best, top = i, s
         return best
+
+    def ranked(self, game, decision) -> tuple[int, list | None, list[float] | None]:
+        """(the heuristic's pick, each option's features, each option's score), or (pick,
+        None, None) where no ranker decides (`adventures.sim.reinforce` samples from the
+        scores)."""
+        h = self.heuristic
+        h.hidden_hands = self.hidden_hands
+        pick = h.choose(game, decision)
+        weights = self.weights
+        if isinstance(weights, Rankers):
+            adv = getattr(game, "adv", None)
+            weights = weights.get(adv.players) if adv is not None else None
+        w = weights.get(decision.tag) if weights else None
+        if w is None or len(decision.options) < 2 or decision.seat < 0:
+            return pick, None, None
+        features = option_features(h, game, decision, pick, self.hidden_hands)
+        scores = []
+        for f in features:
+            s = 0.0
+            for j, x in f:
+                s += w[j] * x
+            scores.append(s)
+        return pick, features, scores

@@ -45,6 +45,7 @@ from adventures.bots.expert import ROLLOUT_BOTS
 from adventures.bots.features import FEATURES, FEATURES_VERSION, RANKED
 from adventures.bots.strong import FORMAT, FORMAT_VERSION, PARAMS_FILE, validate
 from adventures.sim import runner
+from adventures.sim.reinforce import DEFAULT_DEALS
 from adventures.tools import limits
 from engine.content.schema import MatchDef
 
@@ -55,7 +56,10 @@ iterations_arg = limits.bounded(1, MAX_ITERATIONS, "iterations")
 l2_arg = limits.real(0.0, 1_000.0, "L2 penalty")
 temperature_arg = limits.real(0.001, 100.0, "temperature")
 generations_arg = limits.bounded(1, 20, "generations")
+reinforce_arg = limits.bounded(0, 100_000, "updates")
+deals_arg = limits.bounded(1, 100_000, "deals")
 DEFAULT_GENERATIONS = 2
+DEFAULT_REINFORCE = 600
 DEFAULT_ITERATIONS = 600
 DEFAULT_L2 = 0.001
 DEFAULT_TEMPERATURE = 0.1
@@ -84,6 +88,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--temperature", type=temperature_arg, default=DEFAULT_TEMPERATURE,
                         help="the fit's target: softmax(option value / T) over each decision's options "
                              f"(default {DEFAULT_TEMPERATURE})")
+    parser.add_argument("--reinforce", type=reinforce_arg, default=DEFAULT_REINFORCE,
+                        help="then refine the ranker by its own games' outcomes: policy-gradient updates, each on "
+                             f"--deals deals played twice (default {DEFAULT_REINFORCE}; 0: the expert's fit as it is)")
+    parser.add_argument("--deals", type=deals_arg, default=DEFAULT_DEALS,
+                        help=f"deals per policy-gradient update, the scenarios in turn (default {DEFAULT_DEALS})")
+    parser.add_argument("--refine", action="store_true",
+                        help="no expert labels: refine the ranker the --out file already holds for these games' "
+                             "numbers of players (the same weights as labelling again with its command)")
     parser.add_argument("--out", "-o", type=limits.file_out_arg("--out file"), default=None,
                         help=f"parameter file to write (default: the shipped {PARAMS_FILE.name})")
     parser.add_argument("--workers", "-w", type=limits.workers_arg, default=None,
@@ -264,20 +276,48 @@ def _regret(x, mask, v, w) -> float:
     return float(np.mean(best - v[np.arange(len(v)), _picks(x, mask, w)]))
 
 
-def params_document(weights: dict, figures: dict, args, scenarios, labels: int, kept: list[dict]) -> dict:
+def params_document(weights: dict, figures: dict, args, scenarios, labels: int, kept: list[dict],
+                    refined: dict | None = None, start: dict | None = None) -> dict:
     """The parameter file: this run's ranker, for the player counts of its scenarios, beside
-    the rankers `kept` from the file it replaces (other player counts)."""
+    the rankers `kept` from the file it replaces (other player counts). `refined`: the
+    policy-gradient stage's figures; `start`: the trained record of the ranker a --refine
+    run started from (its labels and fit)."""
     command = "adventures train " + " ".join(shlex.quote(a) for a in _argv_of(args))
-    ranker = {"players": sorted({sc.players for sc in scenarios}), "weights": weights,
-              "trained": {"seed": args.seed, "games_per_scenario": args.games, "rollouts": args.rollouts,
-                          "generations": args.generations, "rollout_bot": args.rollout_bot,
-                          "iterations": args.iterations, "l2": args.l2, "temperature": args.temperature,
-                          "scenarios": [sc.name for sc in scenarios], "decisions": labels, "fit": figures,
-                          "command": command}}
+    trained = {"seed": args.seed, "games_per_scenario": args.games, "rollouts": args.rollouts,
+               "generations": args.generations, "rollout_bot": args.rollout_bot,
+               "iterations": args.iterations, "l2": args.l2, "temperature": args.temperature,
+               "scenarios": [sc.name for sc in scenarios], "decisions": labels, "fit": figures,
+               "command": command}
+    if start is not None:          # the labels and fit are the start's: say so, and how it was made
+        trained.update({k: start[k] for k in ("seed", "games_per_scenario", "rollouts", "generations",
+                                              "rollout_bot", "iterations", "l2", "temperature") if k in start})
+        trained["refined_from"] = start.get("command")
+        trained["refine_seed"] = args.seed
+    if refined is not None:
+        trained["reinforce"] = refined
+    ranker = {"players": sorted({sc.players for sc in scenarios}), "weights": weights, "trained": trained}
     doc = {"format": FORMAT, "version": FORMAT_VERSION, "features_version": FEATURES_VERSION,
            "features": list(FEATURES), "rankers": sorted(kept + [ranker], key=lambda r: r["players"])}
     validate(doc)                               # never write a file the bot would refuse
     return doc
+
+
+def ranker_to_refine(path: Path, players: set[int]) -> tuple[dict | None, dict, str]:
+    """(weights, trained record, "") of the one ranker the file at `path` holds for every
+    size in `players`, or (None, {}, why not)."""
+    from adventures.bots.strong import ParamsError, read_params
+    try:
+        read_params(path)
+    except ParamsError as exc:
+        return None, {}, f"{path}: {exc}"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    holding = [r for r in data["rankers"] if players & set(r["players"])]
+    sizes = ", ".join(map(str, sorted(players)))
+    if len(holding) != 1 or not players <= set(holding[0]["players"]):
+        return None, {}, (f"{path} has no one ranker for {sizes} player(s) to refine "
+                          f"(it has {'; '.join(str(r['players']) for r in data['rankers'])})")
+    trained = holding[0].get("trained")
+    return holding[0]["weights"], trained if isinstance(trained, dict) else {}, ""
 
 
 def kept_rankers(path: Path, players: set[int]) -> tuple[list[dict], str]:
@@ -308,8 +348,8 @@ def _argv_of(args) -> list[str]:
             out.append(str(p))
     out += ["--games", str(args.games), "--seed", str(args.seed), "--rollouts", str(args.rollouts),
             "--generations", str(args.generations), "--rollout-bot", args.rollout_bot, "--iterations", str(args.iterations), "--l2", str(args.l2),
-            "--temperature", str(args.temperature)]
-    return out
+            "--temperature", str(args.temperature), "--reinforce", str(args.reinforce), "--deals", str(args.deals)]
+    return out + (["--refine"] if args.refine else [])
 
 
 def run(args: argparse.Namespace) -> int:
@@ -335,11 +375,63 @@ def run(args: argparse.Namespace) -> int:
     except ImportError:
         print("adventures train: needs numpy (pip install 'tmnt-adventures[train]')", file=sys.stderr)
         return 2
+    if args.refine and not args.reinforce:
+        print("adventures train: --refine with --reinforce 0 has nothing to do", file=sys.stderr)
+        return 2
     workers = args.workers or runner.default_workers()
-    total = args.games * len(scenarios) * args.generations
+    players = {sc.players for sc in scenarios}
     t0 = time.perf_counter()
+    if args.refine:
+        weights, trained, why = ranker_to_refine(out, players)
+        if weights is None:
+            print(f"adventures train: --refine: {why}", file=sys.stderr)
+            return 2
+        count, total, figures = trained.get("decisions", 0), 0, trained.get("fit", {})
+    else:
+        weights, figures, count, total = _label_and_fit(args, scenarios, workers)
+        if weights is None:
+            print("adventures train: the expert searched no decision in these games: nothing to learn", file=sys.stderr)
+            return 1
+        trained = None
+    t1 = time.perf_counter()
+    refined = None
+    if args.reinforce:
+        from adventures.sim.reinforce import reinforce
+        with runner.progress_bar(args.reinforce, "train: reinforce", enabled=not args.no_progress) as advance:
+            weights, refined = reinforce(scenarios, weights, args.reinforce, args.seed, workers, args.deals, advance)
+    t2 = time.perf_counter()
+    kept, said = kept_rankers(out, players)
+    doc = params_document(weights, figures, args, scenarios, count, kept, refined, trained)
+    from adventures.home import write_atomically
+    try:
+        write_atomically(out, json.dumps(doc, indent=1, sort_keys=True) + "\n")
+    except OSError as exc:
+        print(f"adventures train: {out}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    t3 = time.perf_counter()
+    if trained is None:
+        for tag, f in figures.items():
+            print(f"{tag:20} {f['decisions']:6} decisions  agrees with the expert's pick: heuristic "
+                  f"{f['heuristic_agrees']:.1%}, ranker {f['ranker_agrees']:.1%}; value left: heuristic "
+                  f"{f['heuristic_regret']:.3f}, ranker {f['ranker_regret']:.3f}")
+        print(f"{count} labelled decisions from {total} games ({args.generations} generations) in {t1 - t0:.1f} s")
+    if refined is not None:
+        for name, before in refined["greedy_win_before"].items():
+            print(f"{name:32} the ranker's win rate on {refined['eval_games']} other deals: {before:.1%} before "
+                  f"reinforcing, {refined['greedy_win_after'][name]:.1%} after")
+        print(f"{args.reinforce} policy-gradient updates of {args.deals} deals played {refined['plays_per_deal']} "
+              f"times in {t2 - t1:.1f} s")
+    print(f"wrote {out} in {t3 - t2:.1f} s")
+    if said:
+        print(said)
+    return 0
+
+
+def _label_and_fit(args, scenarios, workers: int) -> tuple[dict | None, dict, int, int]:
+    """Expert iteration: (weights, the fit's figures, labelled decisions, games played)."""
+    total = args.games * len(scenarios) * args.generations
     labels: list = []
-    weights: dict | None = None
+    weights, figures = None, {}
     with runner.progress_bar(total, "train: expert labels", enabled=not args.no_progress) as advance:
         for generation in range(args.generations):
             # Generation 1: the expert plays; then the strong bot fitted so far plays (its own
@@ -349,27 +441,5 @@ def run(args: argparse.Namespace) -> int:
             if not any(labels):
                 break
             weights, figures = fit(labels, args.iterations, args.l2, args.temperature)
-    t1 = time.perf_counter()
     count = sum(len(g) for g in labels)
-    if not count:
-        print("adventures train: the expert searched no decision in these games: nothing to learn", file=sys.stderr)
-        return 1
-    kept, said = kept_rankers(out, {sc.players for sc in scenarios})
-    doc = params_document(weights, figures, args, scenarios, count, kept)
-    from adventures.home import write_atomically
-    try:
-        write_atomically(out, json.dumps(doc, indent=1, sort_keys=True) + "\n")
-    except OSError as exc:
-        print(f"adventures train: {out}: cannot write: {exc.strerror or exc}", file=sys.stderr)
-        return 1
-    t2 = time.perf_counter()
-    for tag, f in figures.items():
-        print(f"{tag:20} {f['decisions']:6} decisions  agrees with the expert's pick: heuristic "
-              f"{f['heuristic_agrees']:.1%}, ranker {f['ranker_agrees']:.1%}; value left: heuristic "
-              f"{f['heuristic_regret']:.3f}, ranker {f['ranker_regret']:.3f}")
-    print(f"{count} labelled decisions from {total} games ({args.generations} generations) in {t1 - t0:.1f} s; "
-          f"wrote {out} in {t2 - t1:.1f} s")
-    if said:
-        print(said)
-    return 0
-
+    return (weights if count else None), figures, count, total
