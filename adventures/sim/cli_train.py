@@ -2,6 +2,7 @@
 
     adventures train                                   # the solo ranker of the shipped adventures/bots/params/strong.json
     adventures train --games 40 --rollouts 4 --out /tmp/strong.json --workers 2
+    adventures train --refine --reinforce 600          # only the second stage, from the file's solo ranker
 
 The file holds one ranker per group of player counts: a run fits one ranker on games of
 its scenarios' sizes, writes it for those sizes and keeps the file's rankers for the other
@@ -28,6 +29,15 @@ expert plays), the strong bot fitted so far plays the next generation's games (t
 seed) and the expert labels the positions it reaches (DAgger: the states the strong bot
 meets, not only the expert's); the ranker is refitted on all labels. With `--rollout-bot
 strong` the expert's rollouts of those generations are played by that strong bot too.
+
+Then the ranker is refined by its own games' outcomes, `--reinforce` updates of policy
+gradient (`adventures.sim.reinforce`): the expert's labels are noisy and a linear ranker
+learns little of the expert's precision from them (the fitted solo ranker won 55% of
+Shredder solo where the expert won 77%); playing the ranker's own games and moving its
+weights toward the choices of games that went better than the other plays of the same
+deal optimises the win rate itself. `--refine` runs only this stage, from the ranker the
+--out file holds for these player counts: labelling with `--reinforce 0` and then refining
+with the same seed gives the weights of one run with both stages (tested).
 
 Fitting needs numpy (`pip install tmnt-adventures[train]`); playing with the file does not.
 """
