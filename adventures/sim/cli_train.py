@@ -98,14 +98,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--temperature", type=temperature_arg, default=DEFAULT_TEMPERATURE,
                         help="the fit's target: softmax(option value / T) over each decision's options "
                              f"(default {DEFAULT_TEMPERATURE})")
-    parser.add_argument("--reinforce", type=reinforce_arg, default=DEFAULT_REINFORCE,
+    parser.add_argument("--reinforce", type=reinforce_arg, default=DEFAULT_REINFORCE, metavar="UPDATES",
                         help="then refine the ranker by its own games' outcomes: policy-gradient updates, each on "
                              f"--deals deals played twice (default {DEFAULT_REINFORCE}; 0: the expert's fit as it is)")
     parser.add_argument("--deals", type=deals_arg, default=DEFAULT_DEALS,
-                        help=f"deals per policy-gradient update, the scenarios in turn (default {DEFAULT_DEALS})")
+                        help="deals per policy-gradient update: each scenario with its own heroes and with random "
+                             f"heroes, in turn (default {DEFAULT_DEALS})")
     parser.add_argument("--refine", action="store_true",
                         help="no expert labels: refine the ranker the --out file already holds for these games' "
-                             "numbers of players (the same weights as labelling again with its command)")
+                             "numbers of players (with the same seed: the weights of one run with both stages)")
     parser.add_argument("--out", "-o", type=limits.file_out_arg("--out file"), default=None,
                         help=f"parameter file to write (default: the shipped {PARAMS_FILE.name})")
     parser.add_argument("--workers", "-w", type=limits.workers_arg, default=None,
