@@ -427,8 +427,9 @@ def run(args: argparse.Namespace) -> int:
                   f"{f['heuristic_regret']:.3f}, ranker {f['ranker_regret']:.3f}")
         print(f"{count} labelled decisions from {total} games ({args.generations} generations) in {t1 - t0:.1f} s")
     if refined is not None:
+        width = max(map(len, refined["greedy_win_before"]), default=0)
         for name, before in refined["greedy_win_before"].items():
-            print(f"{name:32} the ranker's win rate on {refined['eval_games']} other deals: {before:.1%} before "
+            print(f"{name:{width}} the ranker's win rate on {refined['eval_games']} other deals: {before:.1%} before "
                   f"reinforcing, {refined['greedy_win_after'][name]:.1%} after")
         print(f"{args.reinforce} policy-gradient updates of {args.deals} deals played {refined['plays_per_deal']} "
               f"times in {t2 - t1:.1f} s")
