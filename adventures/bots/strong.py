@@ -1,4 +1,4 @@
-"""The strong bot: the heuristic bot's pick, re-ranked by a ranker trained on the expert.
+"""The strong bot: the heuristic bot's pick, re-ranked by a ranker trained on the expert and on its own games.
 
 At each decision the expert searches (`features.RANKED`), every option gets a score
 w[tag] . x(option), a linear function of features computed from what the seat sees
@@ -8,7 +8,8 @@ the heuristic's pick). Other decisions go to the heuristic bot. The weights come
 `adventures train` (`adventures.sim.cli_train`): the expert scores the options of the
 decisions of seeded games by playing each out on sampled worlds, and a listwise ranker
 learns those values (expert iteration: the next generation's games are played by the
-strong bot fitted so far, and the expert labels the positions it reaches). The file holds
+strong bot fitted so far, and the expert labels the positions it reaches), then refined
+by policy gradient on the win rate of its own games (`adventures.sim.reinforce`). The file holds
 one ranker per group of player counts (solo, 2, 3-4: `Rankers`); a game uses its size's.
 
 Plain Python at play time: no training library, no copy of the game (a few lookups per
