@@ -367,3 +367,17 @@ def test_the_ladder_has_a_rung_for_the_expert_with_strong_rollouts():
     assert [r["bot"] for r in rows] == ["heuristic", "expert-strong"]
     assert rows[1]["errors"] == 0 and rows[1].get("ms_per_searched_decision", 0) > 0
     assert "expert (strong rollouts)" in cli_ladder.table(rows)
+
+
+def test_the_second_stage_plays_each_scenario_also_with_random_heroes():
+    """A ranker refined on one team alone learns that team (README: Michelangelo against
+    Shredder fell from 66% to 17%): every scenario is dealt with its own heroes and, as
+    often, with random heroes, the rest of the scenario unchanged."""
+    from adventures.sim.reinforce import training_deals
+    named = [scenario("shredder-3p-allies"), scenario("krang-1p")]
+    deals = training_deals(named)
+    assert deals[:2] == named and len(deals) == 4
+    for own, drawn in zip(named, deals[2:]):
+        assert [s.hero for s in drawn.seats] == ["random"] * own.players
+        assert [s.bot for s in drawn.seats] == [s.bot for s in own.seats]
+        assert drawn.model_dump(exclude={"seats", "name"}) == own.model_dump(exclude={"seats", "name"})
