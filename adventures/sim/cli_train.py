@@ -313,20 +313,28 @@ def params_document(weights: dict, figures: dict, args, scenarios, labels: int, 
     return doc
 
 
-def ranker_to_refine(path: Path, players: set[int]) -> tuple[dict | None, dict, str]:
-    """(weights, trained record, "") of the one ranker the file at `path` holds for every
-    size in `players`, or (None, {}, why not)."""
+def _file_rankers(path: Path) -> tuple[list[dict] | None, str]:
+    """The rankers of the parameter file at `path` as written (with their trained records),
+    once the strong bot's own reader accepts the file; or (None, why not)."""
     from adventures.bots.strong import ParamsError, read_params
     try:
         read_params(path)
     except ParamsError as exc:
-        return None, {}, f"{path}: {exc}"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    holding = [r for r in data["rankers"] if players & set(r["players"])]
+        return None, str(exc)
+    return json.loads(path.read_text(encoding="utf-8"))["rankers"], ""
+
+
+def ranker_to_refine(path: Path, players: set[int]) -> tuple[dict | None, dict, str]:
+    """(weights, trained record, "") of the one ranker the file at `path` holds for every
+    size in `players`, or (None, {}, why not)."""
+    rankers, why = _file_rankers(path)
+    if rankers is None:
+        return None, {}, f"{path}: {why}"
+    holding = [r for r in rankers if players & set(r["players"])]
     sizes = ", ".join(map(str, sorted(players)))
     if len(holding) != 1 or not players <= set(holding[0]["players"]):
         return None, {}, (f"{path} has no one ranker for {sizes} player(s) to refine "
-                          f"(it has {'; '.join(str(r['players']) for r in data['rankers'])})")
+                          f"(it has {'; '.join(str(r['players']) for r in rankers)})")
     trained = holding[0].get("trained")
     return holding[0]["weights"], trained if isinstance(trained, dict) else {}, ""
 
@@ -337,13 +345,10 @@ def kept_rankers(path: Path, players: set[int]) -> tuple[list[dict], str]:
     take), and what to say."""
     if not path.exists():
         return [], ""
-    from adventures.bots.strong import ParamsError, read_params
-    try:
-        read_params(path)
-    except ParamsError as exc:
-        return [], f"{path}: {exc}; its rankers are not kept"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    kept = [r | {"players": [n for n in r["players"] if n not in players]} for r in data["rankers"]]
+    rankers, why = _file_rankers(path)
+    if rankers is None:
+        return [], f"{path}: {why}; its rankers are not kept"
+    kept = [r | {"players": [n for n in r["players"] if n not in players]} for r in rankers]
     kept = [r for r in kept if r["players"]]
     sizes = sorted({n for r in kept for n in r["players"]})
     return kept, (f"kept the rankers for {', '.join(map(str, sizes))} player(s) from {path}" if kept else "")
