@@ -63,7 +63,7 @@ def _sampler(weights: dict, rng: random.Random | None):
             e = [math.exp((s - top) / TAU) for s in scores]
             z = sum(e)
             p = [x / z for x in e]
-            r = rng.random() * 1.0
+            r = rng.random()
             c = len(p) - 1
             acc = 0.0
             for i, q in enumerate(p):
