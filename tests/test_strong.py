@@ -69,7 +69,20 @@ def _good() -> dict:
 
 def _outdated_features():
     d = _good()
-    d["features"] = d["features"][:-1] + ["a_feature_this_program_does_not_compute"]
+    d["rankers"][0]["features"][-1] = "a_feature_this_program_does_not_compute"
+    return json.dumps(d)
+
+
+def _a_feature_named_twice():
+    d = _good()
+    names = d["rankers"][0]["features"]
+    names[-1] = names[0]
+    return json.dumps(d)
+
+
+def _the_format_before_rankers_named_their_features():
+    d = _good()
+    d["version"], d["features"] = 2, d["rankers"][0].pop("features")
     return json.dumps(d)
 
 
@@ -115,6 +128,8 @@ DAMAGED = {
     "another format": json.dumps({"format": "something else", "version": 1}),
     "another version": _other_version,
     "outdated features": _outdated_features,
+    "a feature named twice": _a_feature_named_twice,
+    "the format before rankers named their features": _the_format_before_rankers_named_their_features,
     "weights too short": _short_weights,
     "a weight that is not a number": _not_finite,
     "no numbers of players": _no_players,
@@ -139,6 +154,47 @@ def test_a_missing_damaged_or_outdated_file_gives_one_line_and_the_heuristic_bot
     assert "Traceback" not in err
     assert bot.weights is None and again.weights is None
     assert choices(bot) == choices(HeuristicBot())
+
+
+def test_a_ranker_weighs_only_the_features_it_was_trained_on():
+    """Each ranker names its features: one added since (here the hand against the hero's
+    own limit) counts 0 for it, so the file stays valid and the ranker plays as it was
+    trained; its weights land in the slots of its own names, whatever their order."""
+    d = _good()
+    solo = next(r for r in d["rankers"] if r["players"] == [1])
+    keep = [n for n in solo["features"] if "hand_share" not in n and "hand_full" not in n]
+    trimmed = {**solo, "features": keep[::-1],
+               "weights": {t: [w[solo["features"].index(n)] for n in keep[::-1]] for t, w in solo["weights"].items()}}
+    read = strong_module.validate({**d, "rankers": [trimmed]})[1]
+    for tag, w in strong_module.validate(d)[1].items():
+        assert [x for n, x in zip(FEATURES, read[tag]) if n in keep] == [x for n, x in zip(FEATURES, w) if n in keep]
+        assert all(x == 0.0 for n, x in zip(FEATURES, read[tag]) if n not in keep)
+    assert len(keep) < len(FEATURES)
+
+
+def test_michelangelos_hand_is_read_against_his_own_limit_of_3():
+    """facts/heroes/michelangelo.yaml: his hand limit is 3, not 7. The position's
+    "hand_share" and "hand_full" read the hand against the hero's own limit (3 cards: a full
+    hand for him, 3/7 of one for Leonardo), "hand" against the usual 7."""
+    from adventures.bots.features import CONTEXT, _Context
+    from adventures.bots.reading import player_side
+    sc = scenario("shredder-1p")
+    seen = {}
+    for hero in ("michelangelo", "leonardo"):
+        one = sc.model_copy(update={"seats": [sc.seats[0].model_copy(update={"hero": hero})]})
+        game = new_adventure(one, runner._catalog(), 3, {0: HeuristicBot()}, TablePolicy(), log=False)
+        side = player_side(game, 0)
+        side.hand = side.hand[:3]                    # his starting hand; three of Leonardo's five
+        assert len(side.hand) == 3
+        ctx = _Context(HeuristicBot(), game, _FakeDecision())
+        seen[hero] = dict(zip(CONTEXT, ctx.vector))
+    assert seen["michelangelo"]["hand_share"] == 1.0 and seen["michelangelo"]["hand_full"] == 1.0
+    assert seen["leonardo"]["hand_share"] == 3 / 7 and seen["leonardo"]["hand_full"] == 0.0
+    assert seen["michelangelo"]["hand"] == seen["leonardo"]["hand"] == 3 / 7
+
+
+class _FakeDecision:
+    seat, tag, options = 0, "move_dest", [0, 1]
 
 
 def test_the_strong_bot_plays_whole_games_legally():
@@ -277,6 +333,24 @@ def test_training_into_a_file_replaces_the_rankers_of_its_sizes_and_keeps_the_ot
     others = [r | {"players": [n for n in r["players"] if n != 2]} for r in shipped["rankers"]]
     assert [r for r in data["rankers"] if r is not two] == [r for r in others if r["players"]]
     assert "kept the rankers" in capsys.readouterr().out
+
+
+def test_train_plays_the_designed_game_whatever_level_and_table_say():
+    """The difficulty table is measured with the strong bot (`adventures calibrate`), so
+    training at a level's dial would tie the bot to the table: train plays every scenario,
+    and its random-heroes deals, at the designed game's settings (dial 0, no extra
+    henchmen), which no re-measured table moves; a scenario's own overrides still apply."""
+    from adventures.rules import difficulty
+    from adventures.sim.cli_train import TRAINING_SETTINGS, as_designed
+    from adventures.sim.reinforce import training_deals
+    hard = runner.with_params(scenario("krang-1p"), {"difficulty": "heroic"})
+    assert difficulty.enemy_card_steps(difficulty.pinned(hard, runner._catalog())) != 0
+    for sc in training_deals([as_designed(hard), as_designed(scenario("shredder-3p-allies"))]):
+        played = difficulty.pinned(sc, runner._catalog())
+        assert played.difficulty_settings == TRAINING_SETTINGS
+        assert difficulty.enemy_card_steps(played) == 0 and played.difficulty_settings.extra_henchmen == 0
+    tuned = runner.with_params(scenario("krang-1p"), {"enemy_cards": 4})
+    assert difficulty.enemy_card_steps(difficulty.pinned(as_designed(tuned), runner._catalog())) == 4
 
 
 def test_train_refuses_an_output_it_cannot_write_before_any_game(tmp_path, capsys):

@@ -23,8 +23,10 @@ decision.
 
 Cheap on purpose: a few lookups per option, no copy of the game, so the strong bot stays
 within a small multiple of the heuristic's CPU per decision (`adventures bench --bot`).
-Changing the list (names, order, meaning) changes `FEATURES_VERSION`: a parameter file
-trained on other features is then outdated and refused (`adventures.bots.strong`).
+A feature's name stands for what it computes, for good: a feature computed another way
+gets a new name. A ranker records the names it was trained on and weighs only those (a
+feature added later counts 0 for it); a ranker naming a feature this program no longer
+computes is outdated and refused (`adventures.bots.strong`).
 """
 from __future__ import annotations
 
@@ -53,11 +55,12 @@ from adventures.bots.reading import (
 from adventures.rules import tags
 from engine.state import ATTACK, DEFENSE, HERO, SCHEME, SIDEKICK, VERSATILE, VILLAIN
 
-FEATURES_VERSION = 3
-
-# The position, as the deciding seat sees it (each in about [0, 1]).
+# The position, as the deciding seat sees it (each in about [0, 1]). "hand" is the hand
+# against the usual limit of 7, "hand_share" against the hero's own limit (Michelangelo
+# keeps 3: 3 cards is a full hand for him, not a short one).
 CONTEXT = ("bias", "health", "hurt", "hand", "hand_low", "villain_health", "threat", "objective",
-           "round", "second_action", "urgency", "objective_spread", "best_attack", "in_position", "deck")
+           "round", "second_action", "urgency", "objective_spread", "best_attack", "in_position", "deck",
+           "hand_share", "hand_full")
 # Kinds of option crossed with the position.
 KINDS = ("attack", "maneuver", "scheme", "other_action", "card", "no_card", "yes", "no")
 CARD_IDS = 64
@@ -140,6 +143,8 @@ class _Context:
             1.0 if side is not None and side.actions_left <= 1 else 0.0,
             urgency, spread, best, position,
             min(len(side.deck), 30) / 30.0 if side is not None else 0.0,
+            min(1.0, n_hand / max(1, side.hand_limit)) if side is not None else 0.0,
+            1.0 if side is not None and n_hand >= side.hand_limit else 0.0,
         )
 
 

@@ -11,12 +11,14 @@ learns those values (expert iteration: the next generation's games are played by
 strong bot fitted so far, and the expert labels the positions it reaches), then refined
 by policy gradient on the win rate of its own games (`adventures.sim.reinforce`). The file holds
 one ranker per group of player counts (solo, 2, 3-4: `Rankers`); a game uses its size's.
+Each ranker names the features it was trained on: a feature added since counts 0 for it,
+so adding one retrains only the rankers that should use it.
 
 Plain Python at play time: no training library, no copy of the game (a few lookups per
 option: `adventures bench --bot strong` measures its CPU per decision against the
 heuristic's). The parameter file (`adventures/bots/params/strong.json`) is validated when
-loaded; a missing, damaged or outdated file (another format version, other features)
-gives one warning line on stderr and the strong bot plays exactly as the heuristic bot,
+loaded; a missing, damaged or outdated file (another format version, a ranker trained on a
+feature this program no longer computes) gives one warning line on stderr and the strong bot plays exactly as the heuristic bot,
 never a traceback.
 """
 from __future__ import annotations
@@ -26,12 +28,12 @@ import math
 import sys
 from pathlib import Path
 
-from adventures.bots.features import FEATURES, FEATURES_VERSION, RANKED, option_features
+from adventures.bots.features import FEATURES, RANKED, SLOT, option_features
 from adventures.bots.heuristic import HeuristicBot
 
 PARAMS_FILE = Path(__file__).resolve().parent / "params" / "strong.json"
 FORMAT = "adventures-strong-ranker"
-FORMAT_VERSION = 2              # 2: one ranker per group of player counts
+FORMAT_VERSION = 3              # 2: one ranker per group of player counts; 3: each ranker names its own features
 MAX_PARAMS_BYTES = 1_000_000
 MAX_PLAYERS = 4
 
@@ -51,17 +53,35 @@ class Rankers(dict):
     of weights (tests, a training run) ranks in every game."""
 
 
-def _weights(weights, where: str) -> dict[str, list[float]]:
+def _features(names, where: str) -> list[int]:
+    """The slots of a ranker's feature names (every name one this program computes)."""
+    if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
+        raise ParamsError(f"{where}: features is not a list of feature names")
+    unknown = next((n for n in names if n not in SLOT), None)
+    if unknown is not None:
+        raise ParamsError(f"{where}: trained on a feature this program does not compute, {unknown[:40]!r} "
+                          "(outdated: run `adventures train`)")
+    if len(set(names)) != len(names):
+        raise ParamsError(f"{where}: a feature named twice")
+    return [SLOT[n] for n in names]
+
+
+def _weights(weights, slots: list[int], where: str) -> dict[str, list[float]]:
+    """{tag: one weight per feature of FEATURES}: the ranker's own features' weights in their
+    slots, 0 for a feature it was not trained on."""
     if not isinstance(weights, dict) or not weights:
         raise ParamsError(f"{where}: no weights")
     out = {}
     for tag, row in weights.items():
         if tag not in RANKED:
             raise ParamsError(f"{where}: weights for an unknown decision {str(tag)[:40]!r}")
-        if (not isinstance(row, list) or len(row) != len(FEATURES)
+        if (not isinstance(row, list) or len(row) != len(slots)
                 or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) for x in row)):
-            raise ParamsError(f"{where}: weights of {tag!r} are not {len(FEATURES)} finite numbers")
-        out[tag] = [float(x) for x in row]
+            raise ParamsError(f"{where}: weights of {tag!r} are not {len(slots)} finite numbers, one per feature")
+        full = [0.0] * len(FEATURES)
+        for j, x in zip(slots, row):
+            full[j] = float(x)
+        out[tag] = full
     return out
 
 
@@ -73,8 +93,6 @@ def validate(data) -> Rankers:
         raise ParamsError(f"format is {data.get('format')!r}, expected {FORMAT!r}")
     if data.get("version") != FORMAT_VERSION:
         raise ParamsError(f"format version {data.get('version')!r}, this program reads {FORMAT_VERSION}")
-    if data.get("features_version") != FEATURES_VERSION or data.get("features") != list(FEATURES):
-        raise ParamsError("trained on other features (outdated: run `adventures train`)")
     rankers = data.get("rankers")
     if not isinstance(rankers, list) or not rankers:
         raise ParamsError("no rankers")
@@ -85,7 +103,7 @@ def validate(data) -> Rankers:
         if (not isinstance(players, list) or not players
                 or not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= MAX_PLAYERS for n in players)):
             raise ParamsError(f"{where}: players is not a list of numbers of players (1..{MAX_PLAYERS})")
-        weights = _weights(ranker.get("weights"), where)
+        weights = _weights(ranker.get("weights"), _features(ranker.get("features"), where), where)
         for n in players:
             if n in out:
                 raise ParamsError(f"{where}: a second ranker for {n} player{'s' if n > 1 else ''}")

@@ -39,6 +39,10 @@ deal optimises the win rate itself. `--refine` runs only this stage, from the ra
 --out file holds for these player counts: labelling with `--reinforce 0` and then refining
 with the same seed gives the weights of one run with both stages (tested).
 
+Every game a run plays is its scenario as designed (`as_designed`: dial 0, no extra
+henchmen, whatever level the file names): the levels' dials are measured with the bot this
+command trains, and a bot trained at them would change with every re-measured table.
+
 Fitting needs numpy (`pip install tmnt-adventures[train]`); playing with the file does not.
 """
 from __future__ import annotations
@@ -52,12 +56,12 @@ import time
 from pathlib import Path
 
 from adventures.bots.expert import ROLLOUT_BOTS
-from adventures.bots.features import FEATURES, FEATURES_VERSION, RANKED
+from adventures.bots.features import FEATURES, RANKED
 from adventures.bots.strong import FORMAT, FORMAT_VERSION, PARAMS_FILE, validate
 from adventures.sim import runner
 from adventures.sim.reinforce import DEFAULT_DEALS
 from adventures.tools import limits
-from engine.content.schema import MatchDef
+from engine.content.schema import LevelSettingsDef, MatchDef
 
 SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
 DEFAULT_SCENARIOS = ("shredder-1p", "krang-1p")
@@ -298,7 +302,7 @@ def params_document(weights: dict, figures: dict, args, scenarios, labels: int, 
                "generations": args.generations, "rollout_bot": args.rollout_bot,
                "iterations": args.iterations, "l2": args.l2, "temperature": args.temperature,
                "scenarios": [sc.name for sc in scenarios], "decisions": labels, "fit": figures,
-               "command": command}
+               "command": command, "settings": TRAINING_SETTINGS.model_dump()}
     if start is not None:          # the labels and fit are the start's: say so, and how it was made
         trained.update({k: start[k] for k in ("seed", "games_per_scenario", "rollouts", "generations",
                                               "rollout_bot", "iterations", "l2", "temperature") if k in start})
@@ -306,28 +310,31 @@ def params_document(weights: dict, figures: dict, args, scenarios, labels: int, 
         trained["refine_seed"] = args.seed
     if refined is not None:
         trained["reinforce"] = refined
-    ranker = {"players": sorted({sc.players for sc in scenarios}), "weights": weights, "trained": trained}
-    doc = {"format": FORMAT, "version": FORMAT_VERSION, "features_version": FEATURES_VERSION,
-           "features": list(FEATURES), "rankers": sorted(kept + [ranker], key=lambda r: r["players"])}
+    ranker = {"players": sorted({sc.players for sc in scenarios}), "features": list(FEATURES), "weights": weights,
+              "trained": trained}
+    doc = {"format": FORMAT, "version": FORMAT_VERSION,
+           "rankers": sorted(kept + [ranker], key=lambda r: r["players"])}
     validate(doc)                               # never write a file the bot would refuse
     return doc
 
 
-def _file_rankers(path: Path) -> tuple[list[dict] | None, str]:
-    """The rankers of the parameter file at `path` as written (with their trained records),
-    once the strong bot's own reader accepts the file; or (None, why not)."""
+def _file_rankers(path: Path) -> tuple[list[dict] | None, dict, str]:
+    """The rankers of the parameter file at `path` as written (with their trained records)
+    and as the strong bot reads them ({players: weights over every feature}), once its own
+    reader accepts the file; or (None, {}, why not)."""
     from adventures.bots.strong import ParamsError, read_params
     try:
-        read_params(path)
+        read = read_params(path)
     except ParamsError as exc:
-        return None, str(exc)
-    return json.loads(path.read_text(encoding="utf-8"))["rankers"], ""
+        return None, {}, str(exc)
+    return json.loads(path.read_text(encoding="utf-8"))["rankers"], read, ""
 
 
 def ranker_to_refine(path: Path, players: set[int]) -> tuple[dict | None, dict, str]:
     """(weights, trained record, "") of the one ranker the file at `path` holds for every
-    size in `players`, or (None, {}, why not)."""
-    rankers, why = _file_rankers(path)
+    size in `players`, or (None, {}, why not). The weights cover every feature this
+    program computes (0 for one the ranker was not trained on: refining can learn it)."""
+    rankers, read, why = _file_rankers(path)
     if rankers is None:
         return None, {}, f"{path}: {why}"
     holding = [r for r in rankers if players & set(r["players"])]
@@ -336,7 +343,7 @@ def ranker_to_refine(path: Path, players: set[int]) -> tuple[dict | None, dict, 
         return None, {}, (f"{path} has no one ranker for {sizes} player(s) to refine "
                           f"(it has {'; '.join(str(r['players']) for r in rankers)})")
     trained = holding[0].get("trained")
-    return holding[0]["weights"], trained if isinstance(trained, dict) else {}, ""
+    return read[min(players)], trained if isinstance(trained, dict) else {}, ""
 
 
 def kept_rankers(path: Path, players: set[int]) -> tuple[list[dict], str]:
@@ -345,7 +352,7 @@ def kept_rankers(path: Path, players: set[int]) -> tuple[list[dict], str]:
     take), and what to say."""
     if not path.exists():
         return [], ""
-    rankers, why = _file_rankers(path)
+    rankers, _, why = _file_rankers(path)
     if rankers is None:
         return [], f"{path}: {why}; its rankers are not kept"
     kept = [r | {"players": [n for n in r["players"] if n not in players]} for r in rankers]
@@ -368,6 +375,19 @@ def _argv_of(args) -> list[str]:
     return out + (["--refine"] if args.refine else [])
 
 
+# The games train plays: the scenarios as designed, whatever level they name. A level's
+# dial comes from the difficulty table, which `adventures calibrate` measures with the
+# strong bot this command trains: training at it would make the bot depend on the table
+# and the table on the bot, and a checkout with a re-measured table could not make the
+# shipped file again.
+TRAINING_SETTINGS = LevelSettingsDef(enemy_cards=0, extra_henchmen=0)
+
+
+def as_designed(scenario):
+    """The scenario at the designed game's settings (its own explicit overrides still apply)."""
+    return scenario.model_copy(update={"difficulty_settings": TRAINING_SETTINGS})
+
+
 def run(args: argparse.Namespace) -> int:
     files = args.scenarios or [str(SCENARIO_DIR / f"{n}.yaml") for n in DEFAULT_SCENARIOS]
     scenarios = runner.load_scenarios_for_command(files, "train")
@@ -377,6 +397,7 @@ def run(args: argparse.Namespace) -> int:
         if isinstance(sc, MatchDef):
             print(f"adventures train: {path}: a match file, not an adventure scenario", file=sys.stderr)
             return 2
+    scenarios = [as_designed(sc) for sc in scenarios]
     if args.games * len(scenarios) > limits.MAX_GAMES:
         print(f"adventures train: --games {args.games:,} x {len(scenarios)} scenarios is more than "
               f"{limits.MAX_GAMES:,} games", file=sys.stderr)
