@@ -16,10 +16,12 @@ Three groups of slots:
   *when* the expert prefers a maneuver to an attack, or spending a card to keeping it;
 * the heuristic bot's own pick, the prior the others correct.
 
-A card's identity is one of `CARD_IDS` slots, from a stable hash of its name (crc32, the
+A card's identity is one of `CARD_REFS` slots, from a stable hash of its name (crc32, the
 same in every process): effects a few numbers cannot describe (Leonardo's "Turtle
 Power!", a boost card that is worth little to its hero) get their own weight per kind of
-decision.
+decision. The first family had 64 slots (`card_id_*`), too few for 151 card names:
+Medusa's cards shared 4 slots with Michelangelo's, so a weight learned for one hero's
+card moved another's. It stays computed for the rankers trained on it.
 
 Cheap on purpose: a few lookups per option, no copy of the game, so the strong bot stays
 within a small multiple of the heuristic's CPU per decision (`adventures bench --bot`).
@@ -63,7 +65,8 @@ CONTEXT = ("bias", "health", "hurt", "hand", "hand_low", "villain_health", "thre
            "hand_share", "hand_full")
 # Kinds of option crossed with the position.
 KINDS = ("attack", "maneuver", "scheme", "other_action", "card", "no_card", "yes", "no")
-CARD_IDS = 64
+CARD_IDS = 64        # the first card identity family (rankers trained on it still name it)
+CARD_REFS = 512      # the card identity family: 31 of the 151 card names share a slot (with 64 slots, 137 do)
 
 FEATURES = (
     "heuristic_pick", "first_option",
@@ -74,6 +77,7 @@ FEATURES = (
     "card_during", "card_after", "card_own_fighter", "card_boost_reaches", "card_boost_short",
     "def_blocks", "def_covers_all", "def_short",
     *(f"card_id_{i:02d}" for i in range(CARD_IDS)),
+    *(f"card_ref_{i:03d}" for i in range(CARD_REFS)),
     # a space to move to
     "move_stay", "move_to_villain", "move_in_range", "move_in_range_x_hand", "move_safety",
     "move_safety_x_hurt", "move_threats", "move_length", "move_ally", "move_wired", "move_to_wired",
@@ -98,14 +102,16 @@ _TIMING = {"immediately": SLOT["card_immediately"], "during_combat": SLOT["card_
            "after_combat": SLOT["card_after"]}
 _ACTS = {"attack": "attack", "maneuver": "maneuver", "scheme": "scheme"}
 _CARD_ID0 = SLOT["card_id_00"]
-_card_ids: dict[str, int] = {}
+_CARD_REF0 = SLOT["card_ref_000"]
+_card_ids: dict[str, tuple[int, int]] = {}
 
 
-def card_id_slot(name: str) -> int:
-    """The identity slot of a card name (a stable hash: the same in every process)."""
+def card_id_slots(name: str) -> tuple[int, int]:
+    """The identity slots of a card name in both families (a stable hash: the same in every process)."""
     s = _card_ids.get(name)
     if s is None:
-        s = _card_ids[name] = _CARD_ID0 + crc32(name.encode("utf-8")) % CARD_IDS
+        h = crc32(name.encode("utf-8"))
+        s = _card_ids[name] = (_CARD_ID0 + h % CARD_IDS, _CARD_REF0 + h % CARD_REFS)
     return s
 
 
@@ -260,7 +266,9 @@ def _card(f, c, ctx, extra) -> None:
                 f.append((slot, 1.0))
     if c.fighter != "any":
         f.append((SLOT["card_own_fighter"], 1.0))
-    f.append((card_id_slot(c.name), 1.0))
+    old, ref = card_id_slots(c.name)
+    f.append((old, 1.0))
+    f.append((ref, 1.0))
     if extra is None:
         return
     if extra[0] == "defense":                  # what this card stops of the possible attack
