@@ -111,8 +111,9 @@ def validate(data) -> Rankers:
     return out
 
 
-def read_params(path: str | Path = PARAMS_FILE) -> Rankers:
-    """Read and validate a parameter file; ParamsError (one line) if it cannot be used."""
+def read_document(path: str | Path = PARAMS_FILE):
+    """A parameter file's parsed JSON, not yet validated; ParamsError (one line) if it
+    cannot be read as JSON."""
     path = Path(path)
     try:
         if path.stat().st_size > MAX_PARAMS_BYTES:
@@ -123,10 +124,14 @@ def read_params(path: str | Path = PARAMS_FILE) -> Rankers:
     except (OSError, UnicodeDecodeError) as exc:
         raise ParamsError(f"unreadable ({type(exc).__name__})") from None
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except (ValueError, RecursionError):
         raise ParamsError("not valid JSON") from None
-    return validate(data)
+
+
+def read_params(path: str | Path = PARAMS_FILE) -> Rankers:
+    """Read and validate a parameter file; ParamsError (one line) if it cannot be used."""
+    return validate(read_document(path))
 
 
 def load_params(path: str | Path = PARAMS_FILE) -> Rankers | None:

@@ -322,12 +322,13 @@ def _file_rankers(path: Path) -> tuple[list[dict] | None, dict, str]:
     """The rankers of the parameter file at `path` as written (with their trained records)
     and as the strong bot reads them ({players: weights over every feature}), once its own
     reader accepts the file; or (None, {}, why not)."""
-    from adventures.bots.strong import ParamsError, read_params
+    from adventures.bots.strong import ParamsError, read_document
     try:
-        read = read_params(path)
+        data = read_document(path)            # read once: as written, then as the bot reads it
+        read = validate(data)
     except ParamsError as exc:
         return None, {}, str(exc)
-    return json.loads(path.read_text(encoding="utf-8"))["rankers"], read, ""
+    return data["rankers"], read, ""
 
 
 def ranker_to_refine(path: Path, players: set[int]) -> tuple[dict | None, dict, str]:
