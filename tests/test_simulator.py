@@ -113,6 +113,17 @@ def test_simulate_json_has_the_documented_keys(capsys):
     assert s["games"] == 6 and len(s["win_rate_ci95"]) == 2
 
 
+def test_a_run_of_expert_games_uses_every_core_by_default(monkeypatch):
+    """A heuristic game takes milliseconds, so a short run stays in one process; an expert
+    game takes seconds of search, so two of them already pay for a worker pool."""
+    monkeypatch.setattr(runner, "default_workers", lambda: 2)
+    sc = runner.load_scenario(str(ROOT / "scenarios" / "shredder-2p.yaml"))
+    assert runner.auto_workers(100, runner.with_params(sc, {"bot": "heuristic"})) == 1
+    assert runner.auto_workers(100, runner.with_params(sc, {"bot": "expert"})) == 2
+    assert runner.auto_workers(1, runner.with_params(sc, {"bot": "expert"})) == 1
+    assert runner.auto_workers(runner.SMALL_RUN, runner.with_params(sc, {"bot": "heuristic"})) == 2
+
+
 def test_simulate_gives_identical_results_for_1_and_2_workers(capsys):
     """Game i uses seed S*1_000_003+i whatever the worker that plays it, and records are
     aggregated in game order: only the timing keys may differ."""

@@ -27,7 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", "-s", type=limits.seed_arg, default=None,
                         help="base seed (default: the scenario's `seed`, else 1; at most 30 digits)")
     parser.add_argument("--workers", "-w", type=limits.workers_arg, default=None,
-                        help="worker processes (default: all cores; one for fewer than 200 games)")
+                        help="worker processes (default: all cores; one for fewer than 200 games of bots that do not search)")
     parser.add_argument("--cluster", metavar="ADDRESS", type=limits.cluster_arg, default=None,
                         help="run on an existing Dask distributed scheduler (same results as local)")
     limits.difficulty_option(parser)
@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else (scenario.seed if scenario.seed is not None else 1)
-    workers = args.workers or runner.auto_workers(args.games)
+    workers = args.workers or runner.auto_workers(args.games, scenario)
     t0 = time.perf_counter()
     with runner.progress_bar(args.games, scenario.name, enabled=not (args.json or args.no_progress)) as advance:
         try:

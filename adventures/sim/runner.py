@@ -493,12 +493,15 @@ def make_tasks(scenario: ScenarioDef, games: int, seed: int, check: bool, tag=No
 
 
 SMALL_RUN = 200     # heuristic games under this take well under a second: a pool costs more
+SEARCHING_BOTS = ("expert",)    # seconds of CPU a game: a pool pays from the second game
 
 
-def auto_workers(games: int) -> int:
+def auto_workers(games: int, scenario: ScenarioDef | None = None) -> int:
     """The default number of processes: one for small runs (starting a worker pool, a fresh
-    interpreter each importing the content, costs more than the games), else every core."""
-    return 1 if games < SMALL_RUN else default_workers()
+    interpreter each importing the content, costs more than the games), else every core;
+    every core for two games or more when a seat searches (the expert)."""
+    searching = any(getattr(seat, "bot", None) in SEARCHING_BOTS for seat in getattr(scenario, "seats", ()))
+    return default_workers() if games >= SMALL_RUN or (searching and games > 1) else 1
 
 
 def chunk_size(games: int, workers: int) -> int:
@@ -642,7 +645,7 @@ def run_games(scenario: ScenarioDef, games: int, seed: int, workers: int | None 
               cluster: str | None = None, replay_dir: str | None = None, hash_state: bool = False,
               options: dict | None = None) -> list[dict]:
     """Play `games` games of `scenario`; the records come back in game order."""
-    workers = auto_workers(games) if workers is None else max(1, workers)
+    workers = auto_workers(games, scenario) if workers is None else max(1, workers)
     tasks = make_tasks(scenario, games, seed, check_invariants, chunk=chunk_size(games, workers),
                        replay_dir=replay_dir, hash_state=hash_state, options=options)
     try:
