@@ -39,7 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "the strong bot plays")
     parser.add_argument("--rollouts", type=limits.rollouts_arg, default=8, help="expert: sampled worlds per decision (default 8)")
     parser.add_argument("--seconds", type=limits.seconds_arg, default=None, help="expert: CPU seconds per decision at most")
-    parser.add_argument("--workers", "-w", type=limits.workers_arg, default=None, help="worker processes (default: all cores; one for a run under 200 games of bots that do not search)")
+    parser.add_argument("--workers", "-w", type=limits.workers_arg, default=None, help=f"worker processes (default: all cores; one for a run under {runner.SMALL_RUN} games of bots that do not search)")
     parser.add_argument("--cluster", metavar="ADDRESS", type=limits.cluster_arg, default=None, help="run on a Dask scheduler")
     limits.difficulty_option(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object instead of the table")

@@ -27,7 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", "-s", type=limits.seed_arg, default=None,
                         help="base seed (default: the scenario's `seed`, else 1; at most 30 digits)")
     parser.add_argument("--workers", "-w", type=limits.workers_arg, default=None,
-                        help="worker processes (default: all cores; one for fewer than 200 games of bots that do not search)")
+                        help=f"worker processes (default: all cores; one for fewer than {runner.SMALL_RUN} games of bots that do not search)")
     parser.add_argument("--cluster", metavar="ADDRESS", type=limits.cluster_arg, default=None,
                         help="run on an existing Dask distributed scheduler (same results as local)")
     limits.difficulty_option(parser)
