@@ -363,17 +363,20 @@ def kept_rankers(path: Path, players: set[int]) -> tuple[list[dict], str]:
 
 
 def _argv_of(args) -> list[str]:
-    """The command's options as given (scenario paths relative to the repository when they can be)."""
+    """The command's options as given (scenario paths relative to the repository when they can be).
+    A refine names only the options it uses: the labelling ones are in its `refined_from`."""
     out = []
     for p in args.scenarios:
         try:
             out.append(str(Path(p).resolve().relative_to(SCENARIO_DIR.parent)))
         except ValueError:
             out.append(str(p))
-    out += ["--games", str(args.games), "--seed", str(args.seed), "--rollouts", str(args.rollouts),
-            "--generations", str(args.generations), "--rollout-bot", args.rollout_bot, "--iterations", str(args.iterations), "--l2", str(args.l2),
-            "--temperature", str(args.temperature), "--reinforce", str(args.reinforce), "--deals", str(args.deals)]
-    return out + (["--refine"] if args.refine else [])
+    if args.refine:
+        return out + ["--seed", str(args.seed), "--reinforce", str(args.reinforce), "--deals", str(args.deals), "--refine"]
+    return out + ["--games", str(args.games), "--seed", str(args.seed), "--rollouts", str(args.rollouts),
+                  "--generations", str(args.generations), "--rollout-bot", args.rollout_bot,
+                  "--iterations", str(args.iterations), "--l2", str(args.l2), "--temperature", str(args.temperature),
+                  "--reinforce", str(args.reinforce), "--deals", str(args.deals)]
 
 
 # The games train plays: the scenarios as designed, whatever level they name. A level's
