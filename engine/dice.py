@@ -1,7 +1,7 @@
 """Dice of the published sets, rolled with the one game RNG.
 
 The Die of Ultimate Destruction (TMNT box, Adventures p.3 contents; Krang's hero deck,
-shared/facts/heroes/krang.yaml) has the faces 1-5 and X. An X counts as 0 and the effect
+tests/facts/heroes/krang.yaml) has the faces 1-5 and X. An X counts as 0 and the effect
 tied to that roll does nothing (facts rules_notes). After a roll the roller's ability may
 ask to roll again (Krang switches off a Doomsday Machine): `Ability.reroll_die`.
 """

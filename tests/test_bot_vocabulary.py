@@ -1,4 +1,4 @@
-"""One vocabulary of decisions for every bot (issue 18; Forge's ApiType, EXAMPLES.md 6).
+"""One vocabulary of decisions for every bot (issue 18; as Forge's ApiType).
 
 Every tag the engine and the co-op layer emit is a constant of `engine/tags.py` or
 `adventures/rules/tags.py`, and each bot either handles it or lists it as answered with

@@ -1,4 +1,5 @@
-"""The expert bot and the game clone it searches from (issues 18, 27; EXAMPLES.md 1, 7, 8, 9).
+"""The expert bot and the game clone it searches from (issues 18, 27; after OpenSpiel: a game state that
+can be copied, explicit chance, one algorithm per file, what a player can see in one place).
 
 Budgets here are tiny (a couple of sampled worlds): these check behaviour, not strength.
 The ladder (`adventures ladder`) measures strength.

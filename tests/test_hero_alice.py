@@ -1,4 +1,4 @@
-"""Alice and the Jabberwock as published (shared/facts/heroes/alice.yaml): her size, the
+"""Alice and the Jabberwock as published (tests/facts/heroes/alice.yaml): her size, the
 unusual cards, and full games against both villains."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Black Panther and Shuri as published (shared/facts/heroes/black_panther.yaml): the
+"""Black Panther and Shuri as published (tests/facts/heroes/black_panther.yaml): the
 Vibranium Suit (Marvel rulebook p.17) and the cards that store, boost or move."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Black Widow and Maria Hill as published (shared/facts/heroes/black_widow.yaml): Mission
+"""Black Widow and Maria Hill as published (tests/facts/heroes/black_widow.yaml): Mission
 Ready (Marvel rulebook p.6 and p.17), her five missions, and the unusual cards."""
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Donatello with Metalhead (Unmatched Adventures: TMNT): his ability Inventive, the
 inventions tucked under his hero card, his unusual cards, and full co-op games against both
-villains. Facts: shared/facts/heroes/donatello.yaml."""
+villains. Facts: tests/facts/heroes/donatello.yaml."""
 from __future__ import annotations
 
 import pytest
@@ -315,7 +315,7 @@ def test_bo_staff_damages_an_adjacent_opponent_and_draws():
 @pytest.mark.parametrize("bot", ["heuristic", "random"])
 def test_donatello_plays_full_adventures_with_invariants_checked(villain, bot):
     """Adventures p.4-13: Donatello (alone and with a teammate) plays whole games against each
-    villain, the invariants checked before every decision (shared/facts/heroes/donatello.yaml)."""
+    villain, the invariants checked before every decision (tests/facts/heroes/donatello.yaml)."""
     play_turtle_adventures("donatello", "michelangelo", villain, bot)
 
 

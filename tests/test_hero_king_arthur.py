@@ -1,4 +1,4 @@
-"""King Arthur and Merlin as published (shared/facts/heroes/king_arthur.yaml): his face-down
+"""King Arthur and Merlin as published (tests/facts/heroes/king_arthur.yaml): his face-down
 BOOST, the unusual cards, and full games against both villains."""
 from __future__ import annotations
 

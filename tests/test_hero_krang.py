@@ -1,4 +1,4 @@
-"""Krang, the add-on COMPETITIVE hero deck (shared/facts/heroes/krang.yaml): DOOOOOM!'s
+"""Krang, the add-on COMPETITIVE hero deck (tests/facts/heroes/krang.yaml): DOOOOOM!'s
 Doomsday Machines and rerolls, the Die of Ultimate Destruction, the rolled BOOSTs, every
 unusual card, full duels against every Turtle on both boards, and his place outside the
 co-op mode. The co-op villain Krang is tested in tests/test_krang.py."""

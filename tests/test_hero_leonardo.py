@@ -1,4 +1,4 @@
-"""Leonardo and Splinter as published (shared/facts/heroes/leonardo.yaml): Team Tactics, the
+"""Leonardo and Splinter as published (tests/facts/heroes/leonardo.yaml): Team Tactics, the
 unusual cards, and full co-op games against both villains.
 
 Most positions are co-op games on the 5x4 test grid (fixtures.grid_board_def) against a plain
@@ -49,7 +49,7 @@ def dest(game, printed: int, who: str | None = None):
 
 
 def test_team_tactics_moves_an_enemy_one_space_as_leonardos_own_decision():
-    """shared/facts/heroes/leonardo.yaml (ability, rules_notes): at the start of his turn
+    """tests/facts/heroes/leonardo.yaml (ability, rules_notes): at the start of his turn
     Leonardo may move any fighter up to 1 space, enemies too; the player decides (moving an
     enemy is not choosing an opponent, Adventures p.13), so the table is never asked."""
     game = coop("leonardo")
@@ -64,7 +64,7 @@ def test_team_tactics_moves_an_enemy_one_space_as_leonardos_own_decision():
 
 
 def test_team_tactics_is_offered_as_leonardos_turn_begins():
-    """shared/facts/heroes/leonardo.yaml (ability timing: start_of_turn): the move comes before
+    """tests/facts/heroes/leonardo.yaml (ability timing: start_of_turn): the move comes before
     the first action of the turn."""
     game = coop("leonardo")
     arrange(game, {"Leonardo": 1, "Shredder": 13})
@@ -78,7 +78,7 @@ def test_team_tactics_is_offered_as_leonardos_turn_begins():
 
 
 def test_team_tactics_offers_every_fighter_on_the_board_or_nobody():
-    """shared/facts/heroes/leonardo.yaml (ability): his own fighters, a teammate's and the
+    """tests/facts/heroes/leonardo.yaml (ability): his own fighters, a teammate's and the
     enemies all qualify; the move is optional."""
     game = coop("leonardo", "raphael")
     arrange(game, {"Leonardo": 1, "Splinter": 2, "Raphael": 16, "Casey Jones": 20, "Shredder": 13})
@@ -93,7 +93,7 @@ def test_team_tactics_offers_every_fighter_on_the_board_or_nobody():
 
 
 def test_team_tactics_moves_a_teammates_fighter():
-    """shared/facts/heroes/leonardo.yaml (ability): a teammate's fighter may be moved 1 space."""
+    """tests/facts/heroes/leonardo.yaml (ability): a teammate's fighter may be moved 1 space."""
     game = coop("leonardo", "raphael")
     arrange(game, {"Leonardo": 1, "Raphael": 16, "Shredder": 13})
     game.agents[0].rules = [pick("effect_fighter", named("Raphael")), dest(game, 17)]
@@ -128,7 +128,7 @@ def test_team_tactics_is_an_effect_move_that_removes_no_foot_soldier():
 
 
 def test_for_sensei_moves_both_fighters_then_trades_a_card_for_an_action():
-    """shared/facts/heroes/leonardo.yaml (For Sensei): after combat, you move your fighter and
+    """tests/facts/heroes/leonardo.yaml (For Sensei): after combat, you move your fighter and
     the opposing one 0-1 space each in the order you choose (N's reading); then discarding a
     card gains an action."""
     game = coop("leonardo")
@@ -153,7 +153,7 @@ def test_for_sensei_moves_both_fighters_then_trades_a_card_for_an_action():
 
 
 def test_for_sensei_without_a_discard_gives_no_action():
-    """shared/facts/heroes/leonardo.yaml (For Sensei): the action comes only with the discard."""
+    """tests/facts/heroes/leonardo.yaml (For Sensei): the action comes only with the discard."""
     game = coop("leonardo")
     arrange(game, {"Leonardo": 12, "Shredder": 13})
     side = game.adv.seats[1]
@@ -168,7 +168,7 @@ def test_for_sensei_without_a_discard_gives_no_action():
 
 
 def test_turtle_power_adds_the_boost_of_a_discarded_card():
-    """shared/facts/heroes/leonardo.yaml (Turtle Power!): discard a card, add its BOOST."""
+    """tests/facts/heroes/leonardo.yaml (Turtle Power!): discard a card, add its BOOST."""
     game = coop("leonardo")
     arrange(game, {"Leonardo": 12, "Shredder": 13})
     side = game.adv.seats[1]
@@ -181,7 +181,7 @@ def test_turtle_power_adds_the_boost_of_a_discarded_card():
 
 
 def test_fearless_leader_adds_two_for_each_other_friendly_fighter_next_to_the_target():
-    """shared/facts/heroes/leonardo.yaml (Fearless Leader): +2 per other friendly fighter
+    """tests/facts/heroes/leonardo.yaml (Fearless Leader): +2 per other friendly fighter
     (a teammate's included) next to the opposing fighter; the attacker does not count."""
     game = coop("leonardo", "raphael")
     arrange(game, {"Leonardo": 12, "Splinter": 8, "Raphael": 18, "Casey Jones": 1, "Shredder": 13})
@@ -193,7 +193,7 @@ def test_fearless_leader_adds_two_for_each_other_friendly_fighter_next_to_the_ta
 
 @pytest.mark.parametrize("splinter, target, hurt", [(8, 9, True), (7, 8, False), (7, 6, False)])
 def test_spatial_awareness_hurts_and_draws_when_the_target_is_in_fewer_zones(splinter, target, hurt):
-    """shared/facts/heroes/leonardo.yaml (Spatial Awareness): if the opposing fighter is in
+    """tests/facts/heroes/leonardo.yaml (Spatial Awareness): if the opposing fighter is in
     fewer zones than Splinter, it takes 1 damage and you draw a card (equal counts: nothing)."""
     game = coop("leonardo")
     arrange(game, {"Leonardo": 1, "Splinter": splinter, "Shredder": target})
@@ -208,7 +208,7 @@ def test_spatial_awareness_hurts_and_draws_when_the_target_is_in_fewer_zones(spl
 
 @pytest.mark.parametrize("leo, target, hurt", [(13, 14, True), (12, 13, False)])
 def test_wise_beyond_his_years_deals_two_damage_when_the_target_is_in_fewer_zones(leo, target, hurt):
-    """shared/facts/heroes/leonardo.yaml (Wise Beyond His Years): 2 damage if the opposing
+    """tests/facts/heroes/leonardo.yaml (Wise Beyond His Years): 2 damage if the opposing
     fighter is in fewer zones than Leonardo."""
     game = coop("leonardo")
     arrange(game, {"Leonardo": leo, "Shredder": target})
@@ -221,7 +221,7 @@ def test_wise_beyond_his_years_deals_two_damage_when_the_target_is_in_fewer_zone
 
 
 def test_eat_sleep_and_breathe_ninjutsu_places_each_adjacent_fighter_within_its_zone():
-    """shared/facts/heroes/leonardo.yaml (Eat, Sleep, and Breathe Ninjutsu): every fighter next
+    """tests/facts/heroes/leonardo.yaml (Eat, Sleep, and Breathe Ninjutsu): every fighter next
     to yours, friend or foe, is placed on another space in a zone it is in. Placing an enemy:
     players choose (Adventures p.10)."""
     game = coop("leonardo", table=FirstOptionAgent())
@@ -238,7 +238,7 @@ def test_eat_sleep_and_breathe_ninjutsu_places_each_adjacent_fighter_within_its_
 
 
 def test_i_have_a_plan_discards_to_cancel_the_opposing_card_and_its_value():
-    """shared/facts/heroes/leonardo.yaml (I Have a Plan): paying a discard cancels every effect
+    """tests/facts/heroes/leonardo.yaml (I Have a Plan): paying a discard cancels every effect
     of the opposing card and its value no longer counts."""
     game = coop("leonardo")
     arrange(game, {"Leonardo": 12, "Shredder": 13})
@@ -252,7 +252,7 @@ def test_i_have_a_plan_discards_to_cancel_the_opposing_card_and_its_value():
 
 
 def test_i_have_a_plan_declined_leaves_the_opposing_card_alone():
-    """shared/facts/heroes/leonardo.yaml (I Have a Plan): the cost is optional; unpaid, nothing."""
+    """tests/facts/heroes/leonardo.yaml (I Have a Plan): the cost is optional; unpaid, nothing."""
     game = coop("leonardo")
     arrange(game, {"Leonardo": 12, "Shredder": 13})
     side = game.adv.seats[1]
@@ -263,7 +263,7 @@ def test_i_have_a_plan_declined_leaves_the_opposing_card_alone():
 
 
 def test_protective_father_swaps_splinter_with_a_friend_both_recover_and_gains_an_action():
-    """shared/facts/heroes/leonardo.yaml (Protective Father): Splinter may swap with another
+    """tests/facts/heroes/leonardo.yaml (Protective Father): Splinter may swap with another
     friendly fighter; if so each recovers 2. An action either way."""
     game = coop("leonardo", "raphael")
     arrange(game, {"Leonardo": 1, "Splinter": 2, "Raphael": 16, "Shredder": 13})
@@ -285,7 +285,7 @@ def test_protective_father_swaps_splinter_with_a_friend_both_recover_and_gains_a
 
 
 def test_protective_father_without_a_swap_still_gains_an_action():
-    """shared/facts/heroes/leonardo.yaml (Protective Father): no swap, no healing, one action."""
+    """tests/facts/heroes/leonardo.yaml (Protective Father): no swap, no healing, one action."""
     game = coop("leonardo")
     arrange(game, {"Leonardo": 1, "Splinter": 2, "Shredder": 13})
     side = game.adv.seats[1]
@@ -301,7 +301,7 @@ def test_protective_father_without_a_swap_still_gains_an_action():
 
 
 def test_leonardo_leads_moves_each_friendly_fighter_up_to_three_then_draws():
-    """shared/facts/heroes/leonardo.yaml (Leonardo Leads): every friendly fighter, teammates'
+    """tests/facts/heroes/leonardo.yaml (Leonardo Leads): every friendly fighter, teammates'
     included, may move up to 3 spaces (an effect move, not a maneuver); then draw a card."""
     game = coop("leonardo", "raphael")
     arrange(game, {"Leonardo": 1, "Splinter": 6, "Raphael": 16, "Casey Jones": 20, "Shredder": 13})

@@ -1,4 +1,4 @@
-"""Medusa and her Harpies as published (shared/facts/heroes/medusa.yaml): her ability, the
+"""Medusa and her Harpies as published (tests/facts/heroes/medusa.yaml): her ability, the
 unusual cards, and full games against both villains."""
 from __future__ import annotations
 

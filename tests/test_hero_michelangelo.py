@@ -1,6 +1,6 @@
 """Michelangelo with April O'Neil (Unmatched Adventures: TMNT): his ability Pizza Party,
 his hand of 3, his unusual cards, and full co-op games against both villains.
-Facts: shared/facts/heroes/michelangelo.yaml."""
+Facts: tests/facts/heroes/michelangelo.yaml."""
 from __future__ import annotations
 
 import pytest
@@ -266,7 +266,7 @@ def test_shell_insertion_resolves_two_chosen_options_in_printed_order():
 @pytest.mark.parametrize("bot", ["heuristic", "random"])
 def test_michelangelo_plays_full_adventures_with_invariants_checked(villain, bot):
     """Adventures p.4-13: Michelangelo (alone and with a teammate) plays whole games against
-    each villain, invariants checked before every decision (shared/facts/heroes/michelangelo.yaml)."""
+    each villain, invariants checked before every decision (tests/facts/heroes/michelangelo.yaml)."""
     play_turtle_adventures("michelangelo", "donatello", villain, bot)
 
 

@@ -1,4 +1,4 @@
-"""Raphael and Casey Jones as published (shared/facts/heroes/raphael.yaml): Anger Issues, the
+"""Raphael and Casey Jones as published (tests/facts/heroes/raphael.yaml): Anger Issues, the
 unusual cards, and full co-op games against both villains.
 
 Most positions are co-op games on the 5x4 test grid (fixtures.grid_board_def) against a plain
@@ -59,7 +59,7 @@ def enemy_card(game, immediately=False, during=False, after=False, defense: int 
 
 
 def test_anger_issues_gives_one_action_for_the_first_combat_lost_on_raphaels_turn():
-    """shared/facts/heroes/raphael.yaml (Anger Issues; rules_notes): the attacker loses when it
+    """tests/facts/heroes/raphael.yaml (Anger Issues; rules_notes): the attacker loses when it
     deals no combat damage; the first loss of his own turn gives one extra action, later
     losses that turn give nothing."""
     game = coop("raphael")
@@ -76,7 +76,7 @@ def test_anger_issues_gives_one_action_for_the_first_combat_lost_on_raphaels_tur
 
 
 def test_anger_issues_counts_a_combat_casey_jones_loses():
-    """shared/facts/heroes/raphael.yaml (Anger Issues): "the first combat you lose" is the
+    """tests/facts/heroes/raphael.yaml (Anger Issues): "the first combat you lose" is the
     player's; Casey Jones losing on Raphael's turn counts."""
     game = coop("raphael")
     arrange(game, {"Casey Jones": 12, "Shredder": 13})
@@ -88,7 +88,7 @@ def test_anger_issues_counts_a_combat_casey_jones_loses():
 
 
 def test_anger_issues_keeps_working_for_casey_after_raphael_is_defeated():
-    """shared/facts/heroes/raphael.yaml (Anger Issues) and Adventures p.7 (the player plays on
+    """tests/facts/heroes/raphael.yaml (Anger Issues) and Adventures p.7 (the player plays on
     with the fighters left): our reading, the ability needs nothing of Raphael himself."""
     game = coop("raphael")
     arrange(game, {"Raphael": 1, "Casey Jones": 12, "Shredder": 13})
@@ -102,7 +102,7 @@ def test_anger_issues_keeps_working_for_casey_after_raphael_is_defeated():
 
 
 def test_anger_issues_gives_nothing_after_a_won_combat():
-    """shared/facts/heroes/raphael.yaml (Anger Issues): only a lost combat counts."""
+    """tests/facts/heroes/raphael.yaml (Anger Issues): only a lost combat counts."""
     game = coop("raphael")
     arrange(game, {"Raphael": 12, "Shredder": 13})
     side = raph_side(game)
@@ -113,7 +113,7 @@ def test_anger_issues_gives_nothing_after_a_won_combat():
 
 
 def test_anger_issues_gives_nothing_for_a_combat_lost_on_an_enemy_turn():
-    """shared/facts/heroes/raphael.yaml (Anger Issues: "each of your own turns"): an enemy's
+    """tests/facts/heroes/raphael.yaml (Anger Issues: "each of your own turns"): an enemy's
     turn is not Raphael's (Adventures p.6), so losing while defending there gives no action,
     now or later."""
     game = coop("raphael")
@@ -132,7 +132,7 @@ def test_anger_issues_gives_nothing_for_a_combat_lost_on_an_enemy_turn():
 
 
 def test_anger_issues_extra_action_is_taken_in_the_same_turn():
-    """shared/facts/heroes/raphael.yaml (Anger Issues): the extra action is a third action of
+    """tests/facts/heroes/raphael.yaml (Anger Issues): the extra action is a third action of
     that turn (core rules: 2 actions a turn)."""
     game = coop("raphael")
     arrange(game, {"Raphael": 12, "Shredder": 13})
@@ -151,7 +151,7 @@ def test_anger_issues_extra_action_is_taken_in_the_same_turn():
 
 
 def test_batter_up_moves_the_opposing_fighter_up_to_three_after_a_win():
-    """shared/facts/heroes/raphael.yaml (Batter Up!): only if you won, you may move the
+    """tests/facts/heroes/raphael.yaml (Batter Up!): only if you won, you may move the
     opposing fighter 0-3 spaces (your decision: the enemy makes none, Adventures p.13)."""
     game = coop("raphael")
     arrange(game, {"Casey Jones": 12, "Shredder": 13})
@@ -163,7 +163,7 @@ def test_batter_up_moves_the_opposing_fighter_up_to_three_after_a_win():
 
 
 def test_batter_up_moves_nothing_after_a_loss():
-    """shared/facts/heroes/raphael.yaml (Batter Up!): no move when the combat was lost."""
+    """tests/facts/heroes/raphael.yaml (Batter Up!): no move when the combat was lost."""
     game = coop("raphael")
     arrange(game, {"Casey Jones": 12, "Shredder": 13})
     side = raph_side(game)
@@ -174,7 +174,7 @@ def test_batter_up_moves_nothing_after_a_loss():
 
 
 def test_unbridled_rage_adds_two_for_each_defense_or_versatile_card_discarded():
-    """shared/facts/heroes/raphael.yaml (Unbridled Rage): discard any number of defense and/or
+    """tests/facts/heroes/raphael.yaml (Unbridled Rage): discard any number of defense and/or
     versatile cards (no other type is offered); +2 each."""
     game = coop("raphael")
     arrange(game, {"Raphael": 12, "Shredder": 13})
@@ -199,7 +199,7 @@ def test_unbridled_rage_adds_two_for_each_defense_or_versatile_card_discarded():
 
 
 def test_crowd_control_draws_and_hurts_once_per_adjacent_opposing_fighter():
-    """shared/facts/heroes/raphael.yaml (Crowd Control): count the opposing fighters next to
+    """tests/facts/heroes/raphael.yaml (Crowd Control): count the opposing fighters next to
     your fighter; draw that many, and each takes 1 damage."""
     game = coop("raphael", minions=("goon",))
     arrange(game, {"Raphael": 12, "Shredder": 13, "Goon": 7, "Casey Jones": 11})
@@ -215,7 +215,7 @@ def test_crowd_control_draws_and_hurts_once_per_adjacent_opposing_fighter():
 
 @pytest.mark.parametrize("defense, drawn", [(0, 2), (4, 1)])
 def test_lets_do_this_draws_two_after_a_win_and_one_otherwise(defense, drawn):
-    """shared/facts/heroes/raphael.yaml (Let's Do This!): 2 cards if you won, else 1."""
+    """tests/facts/heroes/raphael.yaml (Let's Do This!): 2 cards if you won, else 1."""
     game = coop("raphael")
     arrange(game, {"Raphael": 12, "Shredder": 13})
     side = raph_side(game)
@@ -227,7 +227,7 @@ def test_lets_do_this_draws_two_after_a_win_and_one_otherwise(defense, drawn):
 
 
 def test_relentless_is_shuffled_into_the_deck_instead_of_the_discard_pile():
-    """shared/facts/heroes/raphael.yaml (Relentless): after combat this card goes back into
+    """tests/facts/heroes/raphael.yaml (Relentless): after combat this card goes back into
     your deck, shuffled, instead of the discard pile; then you draw a card. Every card stays in
     exactly one place (adventures.rules.invariants)."""
     game = coop("raphael")
@@ -259,7 +259,7 @@ def test_relentless_when_cancelled_is_discarded_as_usual():
 
 
 def test_break_something_cancels_only_during_and_after_combat_effects():
-    """shared/facts/heroes/raphael.yaml (Break Something): the opposing card loses its DURING
+    """tests/facts/heroes/raphael.yaml (Break Something): the opposing card loses its DURING
     and AFTER COMBAT effects; its IMMEDIATELY effects still resolve. Something was cancelled,
     so no 2 damage."""
     game = coop("raphael")
@@ -274,7 +274,7 @@ def test_break_something_cancels_only_during_and_after_combat_effects():
 
 
 def test_break_something_deals_two_damage_when_it_cancelled_nothing():
-    """shared/facts/heroes/raphael.yaml (Break Something): if the opposing card had no DURING or
+    """tests/facts/heroes/raphael.yaml (Break Something): if the opposing card had no DURING or
     AFTER COMBAT effect, 2 damage to one opposing fighter next to your fighter (your choice)."""
     game = coop("raphael", minions=("goon",))
     arrange(game, {"Raphael": 12, "Shredder": 13, "Goon": 7})
@@ -287,7 +287,7 @@ def test_break_something_deals_two_damage_when_it_cancelled_nothing():
 
 
 def test_break_something_defending_leaves_the_attackers_immediately_effect():
-    """shared/facts/heroes/raphael.yaml (Break Something): the defender resolves first (core
+    """tests/facts/heroes/raphael.yaml (Break Something): the defender resolves first (core
     rules), yet the attacker's IMMEDIATELY effect still happens."""
     game = coop("raphael")
     arrange(game, {"Raphael": 12, "Shredder": 13})
@@ -303,7 +303,7 @@ def test_break_something_defending_leaves_the_attackers_immediately_effect():
 
 @pytest.mark.parametrize("lost_before, value", [(False, 2), (True, 5)])
 def test_payback_time_is_worth_five_after_losing_a_combat_earlier_this_turn(lost_before, value):
-    """shared/facts/heroes/raphael.yaml (Payback Time!): value 5 if you already lost a combat
+    """tests/facts/heroes/raphael.yaml (Payback Time!): value 5 if you already lost a combat
     this turn (the per-turn records: game.noted(side, "lost"))."""
     game = coop("raphael")
     arrange(game, {"Raphael": 12, "Shredder": 13})
@@ -318,7 +318,7 @@ def test_payback_time_is_worth_five_after_losing_a_combat_earlier_this_turn(lost
 
 @pytest.mark.parametrize("casey, value", [(12, 6), (11, 2)])
 def test_slapshot_is_worth_six_when_casey_is_next_to_the_opposing_fighter(casey, value):
-    """shared/facts/heroes/raphael.yaml (Slapshot): value 6 if Casey Jones is adjacent to the
+    """tests/facts/heroes/raphael.yaml (Slapshot): value 6 if Casey Jones is adjacent to the
     opposing fighter (Casey attacks at range otherwise)."""
     game = coop("raphael")
     arrange(game, {"Casey Jones": casey, "Shredder": 13})
@@ -329,7 +329,7 @@ def test_slapshot_is_worth_six_when_casey_is_next_to_the_opposing_fighter(casey,
 
 
 def test_raphael_is_cool_but_rude_hurts_every_opposing_fighter_next_to_a_friend_then_draws():
-    """shared/facts/heroes/raphael.yaml (Raphael Is Cool But Rude): each opposing fighter with
+    """tests/facts/heroes/raphael.yaml (Raphael Is Cool But Rude): each opposing fighter with
     at least one friendly fighter (a teammate's too) next to it takes 1 damage; then draw."""
     game = coop("raphael", "leonardo", minions=("goon",))
     arrange(game, {"Raphael": 1, "Casey Jones": 20, "Leonardo": 12, "Shredder": 13, "Goon": 5})

@@ -1,5 +1,5 @@
 """Shredder with Bebop & Rocksteady, the add-on COMPETITIVE hero deck
-(shared/facts/heroes/shredder.yaml): Master of the Clan's Foot soldiers on paths, every
+(tests/facts/heroes/shredder.yaml): Master of the Clan's Foot soldiers on paths, every
 unusual card, full duels against every Turtle on both boards, replays, and his place
 outside the co-op mode. The co-op villain Shredder is tested in tests/test_shredder.py."""
 from __future__ import annotations

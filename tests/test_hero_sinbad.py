@@ -1,4 +1,4 @@
-"""Sinbad and the Porter as published (shared/facts/heroes/sinbad.yaml): his VOYAGE ability,
+"""Sinbad and the Porter as published (tests/facts/heroes/sinbad.yaml): his VOYAGE ability,
 the published voyages, Momentous Shift, and full games against both villains."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Winter Soldier as published (shared/facts/heroes/winter_soldier.yaml): Brainwashed
+"""Winter Soldier as published (tests/facts/heroes/winter_soldier.yaml): Brainwashed
 (Marvel rulebook p.16): none of his effects can be cancelled, and his STAR drawbacks
 happen unless A Boy Named Bucky was played this turn."""
 from __future__ import annotations

@@ -43,7 +43,7 @@ def test_marvel_combat_example_widows_line_against_nanotriage_processor():
     """Marvel rules p.14 (COMBAT EXAMPLE): Black Widow makes a ranged attack on Shuri (same
     zone) with Widow's Line (3) rather than the stronger Widow's Bite (4); T'Challa, who could
     play Cat-Like Reflexes, defends with Nanotriage Processor (2): 1 damage to Shuri (values
-    as published, shared/facts/heroes/black_widow.yaml and black_panther.yaml). The defender's after-combat effect resolves first (Shuri recovers 1, Black Panther
+    as published, tests/facts/heroes/black_widow.yaml and black_panther.yaml). The defender's after-combat effect resolves first (Shuri recovers 1, Black Panther
     recovers 1 as he is in her zone); then Widow's Line moves Shuri 2 spaces out of Black
     Widow's zone."""
     # red zone: 1-3; blue zone: 3-5 and 7; Shuri on 3 is in both.

@@ -1,4 +1,4 @@
-"""The strong bot and `adventures train` (issue 27 items 1 and 2; EXAMPLES.md 12).
+"""The strong bot and `adventures train` (issue 27 items 1 and 2; expert iteration).
 
 The strong bot ranks the options of the decisions the expert searches with a linear
 ranker over features its seat can see, trained by `adventures train` on the expert's

@@ -3,9 +3,9 @@ touching the package. A file in `content/` of the data folder replaces the shipp
 with the same key, new keys add content, a broken file is left out with one line, and
 every command (app, simulate, validate) sees the same merged catalog.
 
-Facts checked against the Adventures rulebook (/work/shared/rules/adventures-tmnt-rules.txt):
-enemies usually move 3 (p.8); 17 ally & henchman cards, Friends in Odd Places among them
-(p.2, p.19).
+Facts checked against the Adventures rulebook:
+enemies usually move 3 (Adventures p.8); 17 ally & henchman cards, Friends in Odd Places
+among them (Adventures p.2, p.19).
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Copying a game at a quiet point, and playing a copy on (EXAMPLES.md 1, OpenSpiel's clone).
+"""Copying a game at a quiet point, and playing a copy on (as OpenSpiel's states clone).
 
 Why clones at quiet points rather than resumable turns: the engine is plain synchronous
 Python (a turn lives on the call stack inside `agent.choose`), and turning every rule

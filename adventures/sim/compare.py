@@ -1,6 +1,6 @@
 """Old commit against new, side by side: games per CPU second on the same seeds.
 
-    python -m adventures.sim.compare /tmp/base-checkout scenarios/shredder-4p.yaml --games 100 --rounds 3
+    python -m adventures.sim.compare OLD_CHECKOUT scenarios/shredder-4p.yaml --games 100 --rounds 3
 
 Each round runs the same block of games once in each tree, alternating which goes first,
 each in a fresh child process (`python -c` with the tree as working directory, so each

@@ -69,7 +69,7 @@ class CardDef(Strict):
     # None: no BOOST is printed, so the card cannot be spent to boost (unlike a BOOST of 0).
     boost: SmallInt | None = 0
     # The BOOST is not a printed number but rolled on the Die of Ultimate Destruction when the
-    # card is spent (Krang's IQ of 968, shared/facts/heroes/krang.yaml); needs `boost: null`.
+    # card is spent (Krang's IQ of 968, tests/facts/heroes/krang.yaml); needs `boost: null`.
     boost_roll: bool = False
     fighter: Name = "any"           # "any", the hero's name, or a sidekick's name
     copies: Annotated[int, Field(ge=1, le=30)] = 1

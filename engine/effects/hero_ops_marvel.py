@@ -185,7 +185,7 @@ def set_size(game, side: Side, size: str) -> None:
     """Alice is BIG or SMALL. Rules decision: a SMALL Alice is NOT a "small fighter" of the
     Adventures rules (p.13, enemies never attack small fighters): her card only changes her
     card values, and no published source makes her size a small-fighter status
-    (shared/facts/heroes/alice.yaml), so enemies attack her at either size."""
+    (tests/facts/heroes/alice.yaml), so enemies attack her at either size."""
     side.data["size"] = size
     game.log("size", f"{side.hero.name if side.hero else side.name} is now {size.upper()}.",
              side=side.index, size=size)

@@ -1,4 +1,4 @@
-"""Alice's size (shared/facts/heroes/alice.yaml): while BIG her attack cards are worth 2 more,
+"""Alice's size (tests/facts/heroes/alice.yaml): while BIG her attack cards are worth 2 more,
 while SMALL her defense cards 1 more; the Jabberwock never gets the bonus. The size is
 chosen when she is placed (base-set scan p.2, setup step 5); cards change it later."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Donatello's Inventive (shared/facts/heroes/donatello.yaml, ability and rules_notes).
+"""Donatello's Inventive (tests/facts/heroes/donatello.yaml, ability and rules_notes).
 
 - Maneuver: he may draw two cards instead of one; then he puts one card from his hand
   under his deck.

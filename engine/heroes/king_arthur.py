@@ -1,4 +1,4 @@
-"""King Arthur (shared/facts/heroes/king_arthur.yaml): whenever he attacks, you may also BOOST
+"""King Arthur (tests/facts/heroes/king_arthur.yaml): whenever he attacks, you may also BOOST
 the attack. The BOOST card is chosen with the attack card and goes face down beside it, before
 the defender picks a defense card (base-set scan p.3: both cards are chosen face down, then
 revealed). If the opponent cancels the attack card's effects, the BOOST card is discarded and

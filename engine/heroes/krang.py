@@ -1,4 +1,4 @@
-"""Krang's DOOOOOM! (shared/facts/heroes/krang.yaml, the add-on competitive hero deck; the
+"""Krang's DOOOOOM! (tests/facts/heroes/krang.yaml, the add-on competitive hero deck; the
 co-op villain Krang is another thing in adventures/).
 
 Krang owns 3 Doomsday Machines and starts with 1 switched on; each one on adds 1 to his move

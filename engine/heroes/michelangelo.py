@@ -1,4 +1,4 @@
-"""Michelangelo's Pizza Party (shared/facts/heroes/michelangelo.yaml): each time this player
+"""Michelangelo's Pizza Party (tests/facts/heroes/michelangelo.yaml): each time this player
 finishes an attack or a scheme, draw a card (his hand size and limit of 3 are in the YAML).
 Also Nunchaku's turn-long bonus: each attack Michelangelo makes this turn is worth 1 more
 per Nunchaku played this turn (noted on the side as `NUNCHAKU`)."""

@@ -1,5 +1,5 @@
 """Raphael's Anger Issues: the first combat his player loses during each of their own turns
-gives one extra action (shared/facts/heroes/raphael.yaml; "lose" is the core rule: the
+gives one extra action (tests/facts/heroes/raphael.yaml; "lose" is the core rule: the
 attacker loses when it deals no combat damage, the defender when it takes some).
 
 "Each of your own turns" is read from the facts' summary: in co-op, enemy turns and the

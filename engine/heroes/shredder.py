@@ -1,4 +1,4 @@
-"""Shredder's Master of the Clan (shared/facts/heroes/shredder.yaml, the add-on competitive
+"""Shredder's Master of the Clan (tests/facts/heroes/shredder.yaml, the add-on competitive
 hero deck; the co-op villain is another thing in adventures/).
 
 * As each of his turns begins, one Foot soldier from the supply goes on a free path next to

@@ -1,4 +1,4 @@
-"""Sinbad (shared/facts/heroes/sinbad.yaml): when he maneuvers, each of his fighters may move
+"""Sinbad (tests/facts/heroes/sinbad.yaml): when he maneuvers, each of his fighters may move
 one extra space for each VOYAGE card in his discard pile (Voyage Home counts: it is a VOYAGE
 card too, facts `tags`)."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Alice's card ops (shared/facts/heroes/alice.yaml); her size lives with the shared size ops
+"""Alice's card ops (tests/facts/heroes/alice.yaml); her size lives with the shared size ops
 (`change_size`, `set_size`, condition `size`) in engine/effects/hero_ops_marvel.py."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Ops for Donatello's cards (shared/facts/heroes/donatello.yaml).
+"""Ops for Donatello's cards (tests/facts/heroes/donatello.yaml).
 
 Ops: `remove_from_discard` (the inventions' "remove up to N cards from your discard pile",
 read back with the value `cards_removed`), `discard_to_deck_bottom` (Thinking Ahead),

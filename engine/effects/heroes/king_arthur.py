@@ -1,4 +1,4 @@
-"""King Arthur's and Merlin's card ops (shared/facts/heroes/king_arthur.yaml)."""
+"""King Arthur's and Merlin's card ops (tests/facts/heroes/king_arthur.yaml)."""
 from __future__ import annotations
 
 from engine.decisions import SPACE

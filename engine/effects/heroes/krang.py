@@ -1,4 +1,4 @@
-"""The competitive Krang's card ops (shared/facts/heroes/krang.yaml): the Die of Ultimate
+"""The competitive Krang's card ops (tests/facts/heroes/krang.yaml): the Die of Ultimate
 Destruction (engine.dice; X counts as 0 and the effect tied to that roll does nothing), his
 three Doomsday Machines (`Side.data["machines"]`, how many are switched on) and the cards
 the core language cannot say. Not the co-op villain Krang of adventures/.

@@ -1,4 +1,4 @@
-"""Ops and conditions for Leonardo's cards (shared/facts/heroes/leonardo.yaml).
+"""Ops and conditions for Leonardo's cards (tests/facts/heroes/leonardo.yaml).
 
 Generic pieces other heroes may reuse:
   `move_each`     several fighters each move up to N, in the order the player picks

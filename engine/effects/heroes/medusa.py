@@ -1,4 +1,4 @@
-"""Medusa's card ops (shared/facts/heroes/medusa.yaml)."""
+"""Medusa's card ops (tests/facts/heroes/medusa.yaml)."""
 from __future__ import annotations
 
 from engine.decisions import SPACE

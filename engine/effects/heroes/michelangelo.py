@@ -1,4 +1,4 @@
-"""Ops for Michelangelo's cards (shared/facts/heroes/michelangelo.yaml).
+"""Ops for Michelangelo's cards (tests/facts/heroes/michelangelo.yaml).
 
 Ops: `hand_card_under_deck` (slide a card from hand under your deck, then ops "if you do":
 Hi-Yaaaaaah!!, Guaranteed Delivery, Shell Insertion), `shuffle_discard_into_deck` (Back for

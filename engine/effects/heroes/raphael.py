@@ -1,4 +1,4 @@
-"""Ops and conditions for Raphael's cards (shared/facts/heroes/raphael.yaml).
+"""Ops and conditions for Raphael's cards (tests/facts/heroes/raphael.yaml).
 
 Generic pieces other heroes may reuse:
   `discard_for_value`      discard any number of cards of some types, +N value each

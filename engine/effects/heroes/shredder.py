@@ -1,4 +1,4 @@
-"""The competitive Shredder's Foot soldiers and card ops (shared/facts/heroes/shredder.yaml).
+"""The competitive Shredder's Foot soldiers and card ops (tests/facts/heroes/shredder.yaml).
 
 These are the add-on hero deck's Foot soldiers, not the co-op villain's (the Adventures
 layer keeps those on its own Foot circles): a supply of 24 tokens that sit on PATHS, at most

@@ -1,4 +1,4 @@
-"""Sinbad's card ops (shared/facts/heroes/sinbad.yaml)."""
+"""Sinbad's card ops (tests/facts/heroes/sinbad.yaml)."""
 from __future__ import annotations
 
 from engine.effects.registry import op
