@@ -1,7 +1,7 @@
 """`adventures train`: the strong bot's parameters, from games the expert labels (issue 27).
 
     adventures train                                   # the solo ranker of the shipped adventures/bots/params/strong.json
-    adventures train --games 40 --rollouts 4 --out /tmp/strong.json --workers 2
+    adventures train --games 40 --rollouts 4 --out strong.json --workers 2
     adventures train --refine --reinforce 600          # only the second stage, from the file's solo ranker
 
 The file holds one ranker per group of player counts: a run fits one ranker on games of
@@ -24,7 +24,7 @@ better or worse, at every decision. The weights go to a small versioned JSON fil
 the feature names, the seed and the command that made it; the same command gives the
 same file (the training time is printed, never written in it).
 
-Expert iteration (EXAMPLES.md 12), `--generations`: after the first generation (the
+Expert iteration (Anthony et al. 2017), `--generations`: after the first generation (the
 expert plays), the strong bot fitted so far plays the next generation's games (the next
 seed) and the expert labels the positions it reaches (DAgger: the states the strong bot
 meets, not only the expert's); the ranker is refitted on all labels. With `--rollout-bot
