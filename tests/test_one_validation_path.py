@@ -127,7 +127,7 @@ def test_validate_on_an_empty_folder_is_an_error(tmp_path, make):
 
 
 def test_the_engine_loader_never_imports_the_adventures_layer():
-    """engine/ never imports adventures (README, Design): not even as a fallback."""
+    """engine/ never imports adventures (docs/ARCHITECTURE.md): not even as a fallback."""
     code = ("import sys; from engine.content.loader import load_file; "
             f"load_file({str(CONTENT_ROOT / 'heroes' / 'leonardo.yaml')!r}); "
             "bad = [m for m in sys.modules if m.split('.')[0] == 'adventures']; "
