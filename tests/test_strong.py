@@ -5,7 +5,7 @@ ranker over features its seat can see, trained by `adventures train` on the expe
 choices. Here: the shipped parameter file loads; a missing, damaged or outdated one gives
 one line and the heuristic bot; a tiny training run works and is reproducible from its
 seed; the bot never peeks (tests/peeking.py, with a control that does). Strength and
-cost are measured by `adventures ladder` and `adventures bench --bot` (README).
+cost are measured by `adventures ladder` and `adventures bench --bot` (docs/BOTS.md).
 """
 from __future__ import annotations
 
@@ -445,7 +445,7 @@ def test_the_ladder_has_a_rung_for_the_expert_with_strong_rollouts():
 
 
 def test_the_second_stage_plays_each_scenario_also_with_random_heroes():
-    """A ranker refined on one team alone learns that team (README: Michelangelo against
+    """A ranker refined on one team alone learns that team (docs/BOTS.md: Michelangelo against
     Shredder fell from 66% to 17%): every scenario is dealt with its own heroes and, as
     often, with random heroes, the rest of the scenario unchanged."""
     from adventures.sim.reinforce import training_deals
