@@ -161,7 +161,8 @@ def moments(scenario_path, seed: int, want, limit: int, hidden_hands: bool = Fal
                     raise _Stop
             return (self.table if d.seat < 0 else self.player).choose(game, d)
     rec = Recorder()
-    game = new_adventure(sc, runner._catalog(), seed, {i: rec for i in range(sc.players)}, rec, log=False)
+    game = new_adventure(sc, runner._catalog(), seed, {i: rec for i in range(sc.players)}, rec, log=False,
+                         hidden_hands=hidden_hands)       # the rule of the game: every clone keeps it
     game.keep_checkpoints = True
     try:
         play_adventure(game)
@@ -250,12 +251,12 @@ def peeks(factory, found: list[Moment], permutations: int = 2, seed: int = 0) ->
     return tally
 
 
-def peeks_by_hands(factory_for, found) -> dict:
-    """`peeks` over decisions of games with open and with hidden hands, the bot made by
-    `factory_for(hidden_hands)` for each; the tallies added up."""
+def peeks_by_hands(factory, found) -> dict:
+    """`peeks` over decisions of games with open and with hidden hands (the game's rule, which
+    the bot reads from the game it is asked in); the tallies added up."""
     total: dict = {}
     for hidden_hands in (False, True):
-        tally = peeks(factory_for(hidden_hands), [m for m in found if m.hidden_hands == hidden_hands])
+        tally = peeks(factory, [m for m in found if m.hidden_hands == hidden_hands])
         for k, v in tally.items():
             total[k] = total.get(k, 0 if isinstance(v, int) else []) + v
     return total

@@ -150,8 +150,8 @@ def decisions() -> list:
     return found
 
 
-def _expert(hidden_hands: bool, cls=ExpertBot):
-    return lambda: cls(rollouts=2, confirm=4, seed=42, hidden_hands=hidden_hands)
+def _expert(cls=ExpertBot):
+    return lambda: cls(rollouts=2, confirm=4, seed=42)
 
 
 def test_the_expert_does_not_peek(decisions):
@@ -161,7 +161,7 @@ def test_the_expert_does_not_peek(decisions):
     (issue 27: the shipped expert's scores changed at every defence decision)."""
     defences = sum(m.tag == "defense_card" for m in decisions)
     assert len(decisions) >= 40 and defences >= 10
-    tally = peeking.peeks_by_hands(lambda hh: _expert(hh), decisions)
+    tally = peeking.peeks_by_hands(_expert(), decisions)
     assert tally["compared"] >= 0.9 * len(decisions)
     assert (tally["scores"], tally["choices"]) == (0, 0), tally["changed"]
 
@@ -171,7 +171,7 @@ class PeekingExpert(ExpertBot):
     face-down combat card where it lies, so its rollouts play the enemy's real attack card."""
 
     def determinize(self, game, seat, world):
-        view = seat_view(game, seat, self.hidden_hands)
+        view = seat_view(game, seat)
         for pool in view.pools:
             pool.slots = [s for s in pool.slots if isinstance(s.at, int)]
             pool.fits = {}
@@ -185,7 +185,7 @@ def test_the_no_peek_test_catches_a_bot_that_peeks(decisions):
     """Control: the same test, on the same decisions, catches the peeking variant at the
     defence decisions (and the real expert's sampling is what hides the card)."""
     defences = [m for m in decisions if m.tag == "defense_card"]
-    tally = peeking.peeks_by_hands(lambda hh: _expert(hh, PeekingExpert), defences)
+    tally = peeking.peeks_by_hands(_expert(PeekingExpert), defences)
     assert tally["compared"] >= 0.9 * len(defences)
     assert tally["scores"] >= 0.5 * len(defences), tally
 
@@ -194,13 +194,12 @@ def test_the_heuristic_and_table_bots_do_not_peek(decisions):
     """The same test for the rule-of-thumb bots (and any future bot: `peeking.peeks`
     takes a bot factory)."""
     class Seat:
-        def __init__(self, hidden_hands):
+        def __init__(self):
             self.player, self.table = HeuristicBot(), TablePolicy()
-            self.player.hidden_hands = hidden_hands
 
         def choose(self, game, d):
             return (self.table if d.seat < 0 else self.player).choose(game, d)
-    tally = peeking.peeks_by_hands(lambda hh: (lambda: Seat(hh)), decisions)
+    tally = peeking.peeks_by_hands(Seat, decisions)
     assert tally["compared"] >= 0.9 * len(decisions)
     assert tally["choices"] == 0, tally["changed"]
 

@@ -382,7 +382,7 @@ def test_the_strong_bot_does_not_peek(decisions):
     """Permuting every card its seat cannot see leaves its scores and its choice unchanged."""
     assert len(decisions) >= 30 and sum(m.tag == "defense_card" for m in decisions) >= 8
     weights = strong_module.read_params()[1]       # a plain dict: it ranks at every number of players
-    tally = peeking.peeks_by_hands(lambda hh: (lambda: StrongBot(params=weights, hidden_hands=hh)), decisions)
+    tally = peeking.peeks_by_hands(lambda: StrongBot(params=weights), decisions)
     assert tally["compared"] >= 0.9 * len(decisions)
     assert (tally["scores"], tally["choices"]) == (0, 0), tally["changed"]
 
@@ -391,9 +391,9 @@ class PeekingStrong(StrongBot):
     """Control: a strong bot whose defence features read the enemy's real face-down attack
     card instead of what the seat can know of it."""
 
-    def __init__(self, hidden_hands: bool = False):
+    def __init__(self):
         super().__init__(params={"defense_card": [1.0 if n in ("heuristic_pick", "def_blocks") else 0.0
-                                                  for n in FEATURES]}, hidden_hands=hidden_hands)
+                                                  for n in FEATURES]})
 
     def choose(self, game, decision):
         pick = self.heuristic.choose(game, decision)
@@ -412,7 +412,7 @@ class PeekingStrong(StrongBot):
 
 def test_the_no_peek_test_catches_a_strong_bot_that_peeks(decisions):
     defences = [m for m in decisions if m.tag == "defense_card"]
-    tally = peeking.peeks_by_hands(lambda hh: (lambda: PeekingStrong(hidden_hands=hh)), defences)
+    tally = peeking.peeks_by_hands(PeekingStrong, defences)
     assert tally["compared"] >= 0.9 * len(defences)
     assert tally["scores"] >= 0.5 * len(defences), tally
 
@@ -429,7 +429,7 @@ def test_the_expert_can_roll_out_with_the_strong_bot_and_still_does_not_peek(dec
         ExpertBot(rollout_bot="oracle")
     sample = decisions[::4]
     tally = peeking.peeks_by_hands(
-        lambda hh: (lambda: ExpertBot(rollouts=2, confirm=4, seed=42, hidden_hands=hh, rollout_bot="strong")), sample)
+        lambda: ExpertBot(rollouts=2, confirm=4, seed=42, rollout_bot="strong"), sample)
     assert tally["compared"] >= 0.9 * len(sample)
     assert (tally["scores"], tally["choices"]) == (0, 0), tally["changed"]
 

@@ -51,7 +51,7 @@ class Suggester:
         self.shown = False
         self.expert_answered = False      # the answer is the expert's search, not the quick read
 
-    def start(self, game, decision, hidden_hands: bool = False) -> str:
+    def start(self, game, decision) -> str:
         """The strong bot's pick for `decision` at once; asked again for the same decision,
         start the expert's search ("think harder"). Returns what to tell the player now."""
         from adventures.bots.expert import SEARCHED
@@ -64,10 +64,10 @@ class Suggester:
             if self.answer is not None and (self.expert_answered or not searchable):
                 return self.message()
             if self.answer is not None:
-                return self.think_harder(game, decision, self.answer[0], hidden_hands)
+                return self.think_harder(game, decision, self.answer[0])
         self.cancel()
         self.decision = decision
-        bot = StrongBot(hidden_hands=hidden_hands)
+        bot = StrongBot()          # it sees what the deciding seat may see (the game's rule)
         quick = bot.choose(game, decision)
         self.answer, self.shown, self.expert_answered = (quick, "quick read"), True, False
         if not searchable:
@@ -75,14 +75,13 @@ class Suggester:
             return self.message()
         return self.message() + "; Suggest again to think harder"
 
-    def think_harder(self, game, decision, anchor: int, hidden_hands: bool) -> str:
+    def think_harder(self, game, decision, anchor: int) -> str:
         """The expert's search for the decision on screen, in slices (`poll`); it keeps the
         quick pick (`anchor`) unless its sampled worlds show a clear gain."""
         from adventures.bots.expert import ExpertBot
         checkpoint = game.checkpoint
         self.answer, self.shown = None, False
         expert = self.expert = ExpertBot(rollouts=self.rollouts, seconds=self.seconds, clock=time.perf_counter)
-        expert.hidden_hands = hidden_hands
         view = SimpleNamespace(checkpoint=checkpoint, answers=list(game.answers), bot_rng=None)
         rng = random.Random(f"{game.seed}:{len(game.answers)}")       # never the game's own RNGs
         self.anchor = anchor

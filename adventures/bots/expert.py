@@ -61,13 +61,12 @@ class ExpertBot:
     wants_checkpoints = True       # new_adventure turns on game.keep_checkpoints for it
 
     def __init__(self, rollouts: int = 8, seconds: float | None = None, max_options: int = 6,
-                 hidden_hands: bool = False, seed: int | None = None, max_rounds: int | None = None,
+                 seed: int | None = None, max_rounds: int | None = None,
                  clock=time.process_time, margin: float | None = None, z: float = 1.0, confirm: int = 16,
                  rollout_bot: str = "heuristic", rollout_params: dict | None = None):
         self.rollouts = rollouts               # sampled worlds per decision
         self.seconds = seconds                 # time budget per decision by `clock` (None: all rollouts)
         self.max_options = max_options         # options searched (the heuristic's pick always is)
-        self.hidden_hands = hidden_hands       # other players' hands are hidden from this seat
         self.rng = random.Random(seed) if seed is not None else None   # else the game's bot stream
         self.max_rounds = max_rounds
         self.clock = clock                     # CPU time in runs; the app passes wall time
@@ -100,7 +99,6 @@ class ExpertBot:
     def choose_steps(self, game, decision):
         """`choose` in slices: a generator that yields after every rollout and returns the
         answer (the app runs it between frames, so the window never waits on the search)."""
-        self.fallback.hidden_hands = self.hidden_hands
         pick = self.fallback.choose(game, decision)    # also keeps its per-turn notes right
         self.last_scores = None
         if decision.tag not in SEARCHED or len(decision.options) < 2 or getattr(game, "checkpoint", None) is None:
@@ -197,7 +195,7 @@ class ExpertBot:
         again from a canonical order with the sample's own RNG; reseed the game's RNGs.
         The real order never reaches the result."""
         r = random.Random(world)
-        seat_view(game, seat, self.hidden_hands).resample(r)
+        seat_view(game, seat).resample(r)      # hands hidden or open: the game's rule
         game.rng.seed(r.getrandbits(63))
         game.bot_rng.seed(r.getrandbits(63))
 

@@ -160,13 +160,13 @@ def _cross(f: list, kind: str, ctx: _Context) -> None:
             f.append((slot, x))
 
 
-def option_features(bot, game, decision, pick: int, hidden_hands: bool = False) -> list[list[tuple[int, float]]]:
+def option_features(bot, game, decision, pick: int) -> list[list[tuple[int, float]]]:
     """[(slot, value), ...] for every option of `decision`; `bot` is the heuristic bot that
     answered `pick` (its memoised reads are reused)."""
     ctx = _Context(bot, game, decision)
     tag = decision.tag
     opts = decision.options
-    extra = _decision_facts(bot, game, decision, ctx, hidden_hands)
+    extra = _decision_facts(bot, game, decision, ctx)
     out = []
     for i, o in enumerate(opts):
         f: list[tuple[int, float]] = []
@@ -198,7 +198,7 @@ def option_features(bot, game, decision, pick: int, hidden_hands: bool = False) 
     return out
 
 
-def _decision_facts(bot, game, decision, ctx, hidden_hands: bool):
+def _decision_facts(bot, game, decision, ctx):
     """What some tags read once per decision: an enemy's possible attack values at a
     defence (as the seat sees them), the steps a maneuver lacks to reach the villain, the
     move's geometry."""
@@ -209,7 +209,7 @@ def _decision_facts(bot, game, decision, ctx, hidden_hands: bool):
             return None
         combat = game.combat
         face_down = combat.att_card if combat is not None else None
-        atts = attack_values(game, attacker, face_down, decision.seat, hidden_hands)
+        atts = attack_values(game, attacker, face_down, decision.seat)
         return "defense", sum(atts) / len(atts), max(atts)
     if tag == tags.BOOST:
         side, hero = ctx.side, ctx.hero
@@ -350,7 +350,7 @@ def _attack(f, o, game, ctx) -> None:
     if not vals:
         return
     value = max(vals)
-    defs = defense_values(game, target)
+    defs = defense_values(game, target, side.index)
     f.append((SLOT["attack_expected"], expected_damage(value, defs) / 5.0))
     kills = sum(1 for d in defs if value - d >= target.health) / len(defs)
     if kills:

@@ -69,7 +69,6 @@ class HeuristicBot:
         self.attack_threshold = attack_threshold   # expected damage worth an attack card
         self.villain_weight = villain_weight       # a point of damage on the villain vs a minion
         self.versatile_defense_at = versatile_defense_at   # expected attack that earns a versatile card
-        self.hidden_hands = False                  # other players' hands hidden from its seat (view.seat_view)
         # Facts computed once per decision (the state cannot change while a decision is open).
         self._memo: dict = {}
         self._memo_game = None
@@ -248,7 +247,7 @@ class HeuristicBot:
                     key = (t.uid, v)
                     s = scored.get(key)
                     if s is None:
-                        s = scored[key] = attack_score(game, t, v, self.villain_weight)
+                        s = scored[key] = attack_score(game, t, v, self.villain_weight, side.index)
                     if s > best[0]:
                         best = (s, f, t)
         return best
@@ -258,9 +257,9 @@ def clearable_set(game) -> set[int]:
     return set(clearable_foot(game))
 
 
-def attack_score(game, target, value: int, villain_weight: float = 4.0) -> float:
-    """Expected worth of attacking `target` with a card of `value`."""
-    defs = defense_values(game, target)
+def attack_score(game, target, value: int, villain_weight: float, seat: int) -> float:
+    """Expected worth of attacking `target` with a card of `value`, as `seat` sees it."""
+    defs = defense_values(game, target, seat)
     exp = expected_damage(value, defs)
     if target.kind == VILLAIN:
         return villain_weight * exp + (50.0 if value - min(defs) >= target.health else 0.0)
@@ -344,7 +343,7 @@ def h_attack_target(bot, game, d) -> int:
     best_i, best_s = 0, -1.0
     for i, (a, t) in enumerate(d.options):
         vals = [c.value or 0 for c in side.hand if (c.kind == ATTACK or c.kind == VERSATILE) and usable(c, a)]
-        s = attack_score(game, t, max(vals), bot.villain_weight) if vals else 0.0
+        s = attack_score(game, t, max(vals), bot.villain_weight, d.seat) if vals else 0.0
         if a.kind == SIDEKICK:
             s += 0.01                      # same damage: let the sidekick spend its card
         if s > best_s:
@@ -357,7 +356,7 @@ def h_attack_card(bot, game, d) -> int:
     opts = d.options
     if target is not None and target.is_enemy and target.kind != VILLAIN:
         # A minion: the cheapest card that surely finishes it, if any.
-        worst_def = max(defense_values(game, target))
+        worst_def = max(defense_values(game, target, d.seat))
         killers = [i for i, c in enumerate(opts) if (c.value or 0) - worst_def >= target.health]
         if killers:
             return min(killers, key=lambda i: (opts[i].value or 0, opts[i].boost))
@@ -372,7 +371,7 @@ def h_defense_card(bot, game, d) -> int:
         return max(range(1, len(opts)), key=lambda i: opts[i].value or 0) if len(opts) > 1 else 0
     combat = game.combat
     face_down = combat.att_card if combat is not None and attacker.is_enemy else None
-    atts = attack_values(game, attacker, face_down, d.seat, bot.hidden_hands) if attacker.is_enemy else [4]
+    atts = attack_values(game, attacker, face_down, d.seat) if attacker.is_enemy else [4]
     exp = sum(atts) / len(atts)
     if max(atts) <= 0:
         return 0

@@ -45,29 +45,31 @@ def the_villain(game):
     return v if v.alive and v.space is not None else None
 
 
-def next_cards(game, side) -> list:
-    """The cards an enemy's next reveal can be, as the players see it (`view.next_reveal`:
-    its top card when they know it, else its deck's unknown cards; its discard when the
-    deck is empty). Bots play with open hands: what one player saw, the team knows."""
-    return next_reveal(game, side, TABLE)
+def next_cards(game, side, seat: int) -> list:
+    """The cards an enemy's next reveal can be, as `seat` sees it (`view.next_reveal`: its
+    top card when the seat knows it, else its deck's unknown cards; its discard when the
+    deck is empty). With open hands what one player saw the team knows; with hidden hands
+    only what this seat saw (the game's rule, `view.hands_hidden`)."""
+    return next_reveal(game, side, seat)
 
 
-def defense_values(game, target) -> list[int]:
-    """What an enemy may defend with: the defense values of the cards it can reveal."""
+def defense_values(game, target, seat: int) -> list[int]:
+    """What an enemy may defend with, as `seat` sees it: the defense values of the cards
+    it can reveal."""
     mod = game.rules.defense_modifier(game, target)
     # Card.printed("defense"), inlined: asked for every card of every target a bot weighs.
-    vals = [(c.defense if c.defense is not None else (c.value or 0)) + mod for c in next_cards(game, target.side)]
+    vals = [(c.defense if c.defense is not None else (c.value or 0)) + mod for c in next_cards(game, target.side, seat)]
     return vals or [mod]
 
 
-def attack_values(game, attacker, face_down=None, seat: int = TABLE, hidden_hands: bool = False) -> list[int]:
+def attack_values(game, attacker, face_down=None, seat: int = TABLE) -> list[int]:
     """An enemy's possible attack values as `seat` sees them: what its face-down attack
     card may be (`view.could_be`: the card itself only when the seat knows it), else
     what its next reveal may be."""
     if face_down is not None:
-        pool = could_be(game, face_down, seat, hidden_hands)
+        pool = could_be(game, face_down, seat)
     else:
-        pool = next_cards(game, attacker.side)
+        pool = next_cards(game, attacker.side, seat)
     return [c.printed("attack") for c in pool] or [0]
 
 

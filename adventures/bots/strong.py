@@ -152,9 +152,8 @@ class StrongBot:
 
     name = "strong"
 
-    def __init__(self, params: str | Path | dict | None = None, hidden_hands: bool = False):
-        self.heuristic = HeuristicBot()
-        self.hidden_hands = hidden_hands       # other players' hands hidden from its seat
+    def __init__(self, params: str | Path | dict | None = None):
+        self.heuristic = HeuristicBot()     # what its seat may see is the game's rule (rules.view)
         # Rankers (one per player count), a plain dict (one ranker for every game), or None
         self.weights = params if isinstance(params, dict) else load_params(
             params if params is not None else PARAMS_FILE)
@@ -177,7 +176,6 @@ class StrongBot:
         None, None) where no ranker decides (`adventures.sim.reinforce` samples from the
         scores)."""
         h = self.heuristic
-        h.hidden_hands = self.hidden_hands
         pick = h.choose(game, decision)
         weights = self.weights
         if isinstance(weights, Rankers):
@@ -186,7 +184,7 @@ class StrongBot:
         w = weights.get(decision.tag) if weights else None
         if w is None or len(decision.options) < 2 or decision.seat < 0:
             return pick, None, None
-        features = option_features(h, game, decision, pick, self.hidden_hands)
+        features = option_features(h, game, decision, pick)
         scores = []
         for f in features:
             s = 0.0

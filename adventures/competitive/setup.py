@@ -66,7 +66,7 @@ def competitive_board(board: Board) -> Board:
 
 
 def new_competitive(match: MatchDef, catalog, seed: int, agents: dict | None = None,
-                    log: bool = True, board=None, replay: list[int] | None = None) -> Game:
+                    log: bool = True, board=None, replay: list[int] | None = None, hidden_hands: bool = True) -> Game:
     """A competitive game ready to play (`engine.match.play_match`). `replay`: recorded
     answers fed back before any agent is asked (restoring a save; placement asks too)."""
     heroes = resolve_heroes(match, catalog, seed)
@@ -76,6 +76,7 @@ def new_competitive(match: MatchDef, catalog, seed: int, agents: dict | None = N
             raise ValueError(f"unknown board {match.board!r}")
         board = compile_board(found)
     game = new_match(competitive_board(board), heroes, seed, mode=match.mode, log=log)
+    game.hidden_hands = hidden_hands     # an opponent's hand is secret (core rules): the default
     game.scenario = match          # what a save records (persistence.save: "kind": "match")
     game.catalog = catalog
     game.agents = dict(agents if agents is not None else make_match_agents(match))

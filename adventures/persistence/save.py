@@ -406,12 +406,15 @@ def restore(record: dict, agents: dict | None, table_agent=None, catalog=None):
     agents = dict(agents or {})
     wrapped = {seat: _RngSync(a, sync) for seat, a in agents.items()}
     wrapped_table = _RngSync(table_agent, sync) if table_agent is not None else None
+    hidden = record.get("hidden_hands")
     try:
         if is_match(scenario):      # placement is asked when play starts (engine.match.place_all)
             from adventures.competitive.setup import new_competitive
-            game = new_competitive(scenario, catalog, record["seed"], wrapped, replay=record["answers"])
+            game = new_competitive(scenario, catalog, record["seed"], wrapped, replay=record["answers"],
+                                   hidden_hands=True if hidden is None else bool(hidden))
         else:
-            game = new_adventure(scenario, catalog, record["seed"], wrapped, wrapped_table, replay=record["answers"])
+            game = new_adventure(scenario, catalog, record["seed"], wrapped, wrapped_table, replay=record["answers"],
+                                 hidden_hands=bool(hidden))
     except (KeyError, ValueError) as exc:   # a recorded answer that does not fit this content
         raise SaveError(f"the save does not fit the current game content: {exc}") from None
     game.agents, game.table_agent = agents, table_agent     # the caller's own agents from now on

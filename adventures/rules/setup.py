@@ -82,10 +82,12 @@ def init_card(defn, side, owner: str, move_override: int | None = None) -> InitC
 
 
 def new_adventure(scenario, catalog, seed: int, agents: dict | None = None, table_agent=None,
-                  log: bool = True, replay: list[int] | None = None) -> Game:
+                  log: bool = True, replay: list[int] | None = None, hidden_hands: bool = False) -> Game:
     """Build and set up a game. Agents must answer setup decisions (placements).
 
-    `replay`: recorded answers fed back before any agent is asked (restoring a save)."""
+    `replay`: recorded answers fed back before any agent is asked (restoring a save).
+    `hidden_hands`: the players keep their hands hidden from each other (hot seat; open is
+    co-op's default, Adventures p.3), a rule of the game from its first decision on."""
     load_plugins()
     scenario = difficulty.pinned(scenario, catalog)     # recorded with the game (saves, replays)
     card_steps = difficulty.enemy_card_steps(scenario)
@@ -93,6 +95,7 @@ def new_adventure(scenario, catalog, seed: int, agents: dict | None = None, tabl
     board = catalog.compiled_board(villain_def.board) if hasattr(catalog, "compiled_board") \
         else compile_board(catalog.boards[villain_def.board])
     game = Game(board, seed, AdventureRules(), log=log)
+    game.hidden_hands = hidden_hands        # what each seat may see (adventures.rules.view)
     game.scenario = scenario
     game.catalog = catalog
     game.agents = dict(agents or {})

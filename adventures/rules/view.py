@@ -1,6 +1,6 @@
 """What a seat can see: the one answer every bot, the expert's sampling and the app use.
 
-EXAMPLES.md 9 (OpenSpiel's observation and information state): `seat_view(game, seat)`
+As OpenSpiel separates a player's information state from the game's state, `seat_view(game, seat)`
 splits every face-down card in play into what the seat knows and *pools* of cards it
 cannot tell apart. Any permutation of the cards inside a pool is a world the seat could
 be in; permuting across pools is not (a card never leaves its owner's cards unseen).
@@ -14,6 +14,13 @@ knows (`engine.knowledge`): a card Donatello slid under his deck, a top card it 
 at, an enemy card returned to the top, an initiative card moved to the bottom. With open
 hands (the default of co-op play) a player sees the others' hands and face-down combat
 cards, and what one player saw the team knows.
+
+`may_see(game, seat, card)` is the question every drawing of a card asks (the app's hand,
+combat panel and popups): may this seat see this card face up where it lies now? It is
+built from the same three rules as the pools (`_hand_seen`, `knows`, `_face_down`), so the
+app and the bots cannot disagree. Whether hands are hidden is a rule of the game, set at
+setup (`game.hidden_hands`, `hands_hidden`); every reader here follows it unless a caller
+names another on purpose (an analysis of the other rule).
 
 `could_be` answers the bots' narrower question (what may this face-down card be) from the
 same pools, cheaply when nothing is known and no card is face down.
@@ -100,10 +107,57 @@ class SeatView:
         return None
 
 
+# ---------------------------------------------------------------- the rule of the game
+def hands_hidden(game) -> bool:
+    """Whether the players' hands are hidden from each other in this game (hot seat, or
+    competitive play); open (co-op's default, Adventures p.3) when the game does not say."""
+    return bool(getattr(game, "hidden_hands", False))
+
+
+def set_hands_hidden(game, hidden: bool) -> None:
+    """The table changed the rule mid-game: the game, and the quiet point a search bot
+    starts from, follow at once (every seat reads the rule from the game it is asked in)."""
+    game.hidden_hands = bool(hidden)
+    checkpoint = getattr(game, "checkpoint", None)
+    if checkpoint is not None:
+        checkpoint[0].hidden_hands = bool(hidden)
+
+
+def _rule(game, hidden_hands: bool | None) -> bool:
+    return hands_hidden(game) if hidden_hands is None else hidden_hands
+
+
+# ---------------------------------------------------------------- the one predicate
+def may_see(game, seat: int, card, hidden_hands: bool | None = None) -> bool:
+    """Whether `seat` (a player's seat, or TABLE: the players together) may see `card` face
+    up where it lies now. A card in a hand: its owner, or everyone with open hands (an
+    enemy's "hand" is its deck's top, p.13: face down). Face down in combat and not yet
+    revealed: its player (and the team with open hands) or who learned it. In a deck: who
+    saw where it lies (`engine.knowledge`). Anywhere else (discard, removed, tucked, stored,
+    a revealed combat card) it lies face up."""
+    shared = not _rule(game, hidden_hands)
+    owner = getattr(card, "owner", None)
+    if owner is None:
+        return True
+    for combat in game.combat_stack:
+        if combat.att_card is card or combat.def_card is card:
+            return not _face_down(game, combat, card, seat, shared)
+    if _holds(owner.hand, card):
+        return (not owner.is_enemy and _hand_seen(owner, seat, shared)) or knows(game, card.uid, seat, shared)
+    if _holds(owner.deck, card):
+        return knows(game, card.uid, seat, shared)
+    return True
+
+
+def _holds(pile: list, card) -> bool:
+    return any(c is card for c in pile)
+
+
 # ---------------------------------------------------------------- the view
-def seat_view(game, seat: int, hidden_hands: bool = False) -> SeatView:
+def seat_view(game, seat: int, hidden_hands: bool | None = None) -> SeatView:
     """Everything face down in `game` that `seat` cannot see, in pools (see the module doc).
     `seat` TABLE (the players together) sees no hand when hands are hidden."""
+    hidden_hands = _rule(game, hidden_hands)
     shared = not hidden_hands
     pools = [side_pool(game, side, seat, shared) for side in game.sides]
     adv = getattr(game, "adv", None)
@@ -193,9 +247,10 @@ def _adventure_pools(game, adv, seat: int, shared: bool) -> list[Pool]:
 
 
 # ---------------------------------------------------------------- narrower questions
-def could_be(game, card, seat: int, hidden_hands: bool = False) -> list:
+def could_be(game, card, seat: int, hidden_hands: bool | None = None) -> list:
     """What a face-down `card` in combat may be, as `seat` sees it: itself when the seat
     knows it, else any card of its pool (its owner's unknown cards)."""
+    hidden_hands = _rule(game, hidden_hands)
     combat = game.combat
     if combat is None or card is None or not _face_down(game, combat, card, seat, not hidden_hands):
         return [card]
@@ -205,7 +260,7 @@ def could_be(game, card, seat: int, hidden_hands: bool = False) -> list:
     return [c for c in pool.cards() if fits is None or fits(c)] or [card]
 
 
-def next_reveal(game, side, seat: int, hidden_hands: bool = False) -> list:
+def next_reveal(game, side, seat: int, hidden_hands: bool | None = None) -> list:
     """The cards an enemy's next reveal may be, as `seat` sees it: its top card when the
     seat knows it, else the unknown cards of its deck; its discard pile when the deck is
     empty (reshuffled first)."""
@@ -215,7 +270,7 @@ def next_reveal(game, side, seat: int, hidden_hands: bool = False) -> list:
     known = game.known
     if not known:
         return deck
-    shared = not hidden_hands
+    shared = not _rule(game, hidden_hands)
     top = deck[-1]
     if top.uid in known and knows(game, top.uid, seat, shared):
         return [top]
@@ -236,5 +291,5 @@ def forget_initiative(game) -> None:
             del game.known[key]
 
 
-__all__ = ["Pool", "SeatView", "Slot", "could_be", "forget_initiative", "initiative_key", "next_reveal",
-           "seat_view", "side_pool"]
+__all__ = ["Pool", "SeatView", "Slot", "could_be", "forget_initiative", "hands_hidden", "initiative_key",
+           "may_see", "next_reveal", "seat_view", "set_hands_hidden", "side_pool"]

@@ -139,9 +139,8 @@ class Labeller:
         if d.seat < 0 or d.tag not in RANKED or len(d.options) < 2:
             return self.expert.choose(game, d)
         from adventures.bots.features import option_features
-        self.heuristic.hidden_hands = self.expert.hidden_hands
         pick = self.heuristic.choose(game, d)
-        features = option_features(self.heuristic, game, d, pick, self.expert.hidden_hands)
+        features = option_features(self.heuristic, game, d, pick)
         choice = self.expert.choose(game, d)
         scores = self.expert.last_scores
         if scores and choice in scores:
