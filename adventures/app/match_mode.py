@@ -284,9 +284,13 @@ class MatchForm:
         elif kind == "m_control":
             self.controls[value[1]] = value[2]
 
-    def draw_rows(self, surf, x0: int, y: int, label_w: int, seg, label) -> int:
-        """The form's rows from `y` (seg/label: the new-game screen's row helpers); returns
-        the y after them."""
+    def humans(self) -> int:
+        """How many of the seats people play (the new-game screen's hands rule counts them)."""
+        return sum(1 for c in self.controls[:self.players] if c == "human")
+
+    def draw_rows(self, surf, x0: int, y: int, label_w: int, seg, label, after_seats=None) -> int:
+        """The form's rows from `y` (seg/label: the new-game screen's row helpers; after_seats
+        draws the rows that belong beside the seats, the Hands row); returns the y after them."""
         u = T.SCALE
         row, bh = int(ROW * u), int(32 * u)          # the co-op rows' steps at this text size
         label("Competitive", y)
@@ -316,6 +320,8 @@ class MatchForm:
             seg([(text, ("m_control", k, value), self.controls[k] == value) for value, text in CONTROLS], y,
                 xx=xx + 6, size=14)
             y += row - 4
+        if after_seats is not None:
+            y = after_seats(y + 6)
         note = ("Core rules on the box's boards: no Foot soldiers or circles, no Dimension X, no Doomsday "
                 "Machines. Seat 1 starts on space 1 and plays first.")
         return y + 8 + T.draw_wrapped(surf, note, pygame.Rect(x0, y + 2, 640, 40), 12, T.MUTED)

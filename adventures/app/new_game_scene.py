@@ -1,6 +1,9 @@
-"""The new-game screen: villain, players, heroes, who plays them, minions, allies, seed,
-open hands; or a scenario file, a saved game, or the autosave ("Continue"). The mode row
-switches to a competitive game (duel, free-for-all, teams: adventures.app.match_mode).
+"""The new-game screen: villain, players, heroes, who plays them, hands, minions, allies,
+seed; or a scenario file, a saved game, or the autosave ("Continue"). The mode row switches
+to a competitive game (duel, free-for-all, teams: adventures.app.match_mode).
+
+The screen checks itself (issue 39): no hero sits on two co-op seats, and hands are hidden
+as soon as two people share the device (`hands_rule`), said on screen beside the seats.
 
 It opens preselected on a sensible solo game (one hero against Shredder), so pressing
 Enter on the very first frame starts playing.
@@ -17,6 +20,7 @@ from adventures.app.board_view import BoardView
 from adventures.app.card_view import draw_hero_summary
 from adventures.app.confirm import replace_game_overlay
 from adventures.app.controller import GameSetup, LoadFailed, random_seed, restart_from_file
+from adventures.app.hands_rule import HIDDEN_NOTE, OPEN_WARNING, HandsRule, hands_rule
 from adventures.app.keep import game_in_progress, is_autosave, keep_game_in_progress
 from adventures.app.widgets import Button, TextField
 from adventures.content.scenario_names import scenario_dirs
@@ -96,7 +100,6 @@ class NewGameScene:
         table = self.catalog.difficulty
         self.difficulty = prefs.get("difficulty") if prefs.get("difficulty") in self.levels else (
             table.default if table is not None else "standard")
-        self.open_hands = bool(prefs.get("open_hands", True))
         self.seed_field = TextField(pygame.Rect(0, 0, 140, 32), placeholder="random")
         self.base = None                # a scenario file's definition (keeps overrides)
         self.base_path: Path | None = None
@@ -106,6 +109,19 @@ class NewGameScene:
         from adventures.app.match_mode import MatchForm
         self.mode = "match" if prefs.get("mode") == "match" else "adventure"
         self.match_form = MatchForm(self.catalog, prefs)
+        self.seat_note = ""              # why a seat's hero was changed (said under the seats)
+        self.hands_note = ""             # why hands are set as they are (said under the Hands row)
+        self.hands_rect: pygame.Rect | None = None
+        # the table's own hands choice; the remembered one counts only with 2+ human seats
+        self.hands_choice: bool | None = None
+        self.humans_before = self.humans()
+        self.reveal_hands = self.humans_before >= 2     # scroll the Hands row into view on the next frame
+        if self.humans_before >= 2 and isinstance(prefs.get("open_hands"), bool):
+            self.hands_choice = prefs["open_hands"]
+            if self.hands_choice:
+                self.hands_note = "As in your last game with several players at this device (remembered)."
+                self.reveal_hands = True
+        self.check_seats()
 
     def remembered(self, prefs: dict) -> None:
         """Players, heroes and who plays them, as last started (anything unknown is ignored)."""
@@ -119,6 +135,69 @@ class NewGameScene:
                 self.heroes[k] = heroes[k]
             if isinstance(controls, list) and k < len(controls) and controls[k] in kinds:
                 self.controls[k] = controls[k]
+
+    # ------------------------------------------------------------ checks of the seats
+    def humans(self) -> int:
+        """How many seats of the game set up now people play."""
+        if self.mode == "match":
+            return self.match_form.humans()
+        return sum(1 for c in self.controls[:self.players] if c == "human")
+
+    def hands(self) -> HandsRule:
+        return hands_rule(self.humans(), self.mode, self.hands_choice)
+
+    @property
+    def open_hands(self) -> bool:
+        """The game's hands setting (GameSetup.open_hands), by `hands_rule`."""
+        return self.hands().open_hands
+
+    def check_seats(self) -> None:
+        """After a change of mode, players, heroes or who plays them (or on opening): a hero
+        on two co-op seats gives way to the seat before it (a seat remembered from another
+        player count), and hands become hidden when a second person sits down; both said."""
+        if self.mode == "adventure":
+            for k in range(self.players):
+                first = next((j for j in range(k) if self.heroes[j] == self.heroes[k]), None)
+                if self.heroes[k] == "random" or first is None:
+                    continue
+                was = self.catalog.heroes[self.heroes[k]].name
+                self.heroes[k] = self._next_hero(k, 1)
+                now = "a random hero" if self.heroes[k] == "random" else self.catalog.heroes[self.heroes[k]].name
+                self.seat_note = f"{was} is Player {first + 1}'s hero, so Player {k + 1} now plays {now}."
+        humans = self.humans()
+        if humans != self.humans_before:
+            self.hands_note = ""
+        if self.humans_before < 2 <= humans:
+            self.hands_choice = False
+            self.hands_note = f"Hands hidden: {humans} players now share this device."
+            self.reveal_hands = True
+        self.humans_before = humans
+
+    def duplicate_hero(self, heroes: list[str] | None = None) -> str:
+        """A plain refusal when two co-op seats (`heroes`, keys; default: the seats set up
+        here) play the same hero; "" when none does."""
+        heroes = heroes if heroes is not None else self.heroes[:self.players]
+        for k, key in enumerate(heroes):
+            j = next((j for j in range(k) if heroes[j] == key != "random"), None)
+            if j is not None:
+                name = self.catalog.heroes[key].name if key in self.catalog.heroes else key
+                return f"{name} is on two seats (Players {j + 1} and {k + 1}): each hero plays once in a co-op game."
+        return ""
+
+    def hero_menu(self, seat: int) -> overlays.ButtonOverlay:
+        """Every hero for `seat`; one another seat plays is greyed out and names that seat
+        (as Unmatched Digital Edition greys out a hero already picked)."""
+        owner = {self.heroes[k]: k for k in range(self.players) if k != seat and self.heroes[k] != "random"}
+        mine = self.heroes[seat]
+        items = [(f"Keep {'a random hero' if mine == 'random' else self.catalog.heroes[mine].name}", ("hero_pick", seat, mine))]
+        for key in self.hero_keys:
+            name = "Random hero" if key == "random" else self.catalog.heroes[key].name
+            if key in owner:
+                items.append((f"{name}: Player {owner[key] + 1}'s hero", None))
+            elif key != mine:
+                items.append((name, ("hero_pick", seat, key)))
+        return overlays.ButtonOverlay(f"Player {seat + 1}'s hero", items + [("Back", overlays.CLOSE)],
+                                      ["A hero another player has picked is greyed out."], width=380)
 
     # ------------------------------------------------------------ building the setup
     def scenario(self):
@@ -140,18 +219,25 @@ class NewGameScene:
         return int(text) if text.isdigit() else random_seed()
 
     def start(self) -> None:
+        twice = self.duplicate_hero() if self.mode == "adventure" else ""
+        if twice:                  # never two of one hero in co-op: said, not started
+            self.error = f"{twice} Pick another hero for one of them."
+            return
         try:
             scenario = self.match_form.match() if self.mode == "match" else self.scenario()
         except Exception as exc:   # a validation message, shown instead of starting
             self.error = str(exc).splitlines()[0]
             return
-        self.app.prefs.update(villain=self.villain, open_hands=self.open_hands, players=self.players,
+        rule = self.hands()
+        if rule.offered:           # the preference is the hot-seat table's choice only
+            self.app.prefs["open_hands"] = rule.open_hands
+        self.app.prefs.update(villain=self.villain, players=self.players,
                               heroes=list(self.heroes), controls=list(self.controls), mode=self.mode,
                               difficulty=self.difficulty,
                               match=self.match_form.prefs())
         if self.mode == "match":
             self.base, self.base_path = None, None
-        self.result = GameSetup(scenario, self.seed(), self.open_hands,
+        self.result = GameSetup(scenario, self.seed(), rule.open_hands,
                                 source=str(self.base_path) if self.base_path else "")
 
     def apply_scenario(self, path: Path) -> None:
@@ -168,8 +254,12 @@ class NewGameScene:
             return
         if isinstance(sc, MatchDef):             # a competitive game: the match form takes it
             self.match_form.load(sc)
-            self.mode, self.open_hands, self.error = "match", False, ""
+            self.mode, self.error = "match", ""
             self.seed_field.text = str(self.match_form.seed) if self.match_form.seed is not None else ""
+            return
+        twice = self.duplicate_hero([seat.hero for seat in sc.seats])
+        if twice:                  # never two of one hero in co-op, from a file either
+            self.error = f"{path.name}: {twice}"
             return
         self.base, self.base_path = sc, path
         self.villain = sc.villain
@@ -222,11 +312,21 @@ class NewGameScene:
     def scroll_by(self, dy: int) -> None:
         self.scroll = max(0, min(self.scroll + dy, max(0, self.content_h - self.view.height)))
 
+    def seats(self) -> tuple:
+        """What `check_seats` looks at, to tell whether an action changed it."""
+        return self.mode, self.players, list(self.heroes), list(self.controls), self.match_form.prefs()
+
     def action(self, value) -> None:
+        before = self.seats()
+        self.apply(value)
+        if self.seats() != before:
+            self.seat_note = ""
+            self.check_seats()
+
+    def apply(self, value) -> None:
         kind = value[0] if isinstance(value, tuple) else value
         if kind == "mode":
-            self.mode = value[1]
-            self.open_hands = self.mode != "match"      # an opponent's hand is secret (core rules)
+            self.mode = value[1]                # the hands setting stays: hands_rule decides
         elif str(kind).startswith("m_"):
             self.match_form.action(value)
         elif kind == "villain":
@@ -237,6 +337,11 @@ class NewGameScene:
         elif kind == "hero":
             _k, seat, step = value
             self.heroes[seat] = self._next_hero(seat, step)
+        elif kind == "hero_menu":
+            self.overlay = self.hero_menu(value[1])
+            return
+        elif kind == "hero_pick":
+            self.heroes[value[1]] = value[2]
         elif kind == "control":
             self.controls[value[1]] = value[2]
         elif kind == "minion":
@@ -259,7 +364,7 @@ class NewGameScene:
         elif kind == "seed_random":
             self.seed_field.text = str(random_seed())
         elif kind == "hands":
-            self.open_hands = value[1]
+            self.hands_choice, self.hands_note = value[1], ""
         elif kind == "start":
             if game_in_progress():
                 self.overlay = replace_game_overlay("Start a new game", ("start_kept",))
@@ -267,7 +372,7 @@ class NewGameScene:
                 self.start()
             return
         elif kind == "confirmed":
-            self.action(value[1])
+            self.apply(value[1])
             return
         elif kind == "start_kept":
             self.kept = keep_game_in_progress()
@@ -335,6 +440,7 @@ class NewGameScene:
         surf.fill(T.BG)
         self.buttons = []
         self.marks: list[tuple[pygame.Rect, provenance.Mark]] = []   # badges, for their tooltips
+        self.hands_rect = None
         hover = self.hover_pos
         u = T.SCALE
         form_w = int(680 * u)  # wide enough for a seat row: hero picker and who plays it
@@ -371,7 +477,8 @@ class NewGameScene:
              ("Competitive", ("mode", "match"), self.mode == "match")], y, size=14)
         y += row
         if self.mode == "match":
-            y = self.match_form.draw_rows(surf, x0, y, label_w, seg, label)
+            y = self.match_form.draw_rows(surf, x0, y, label_w, seg, label, after_seats=lambda yy: self._draw_hands_row(
+                surf, x0, yy, label_w, form_w, seg, label))
         else:
             y = self._draw_coop_rows(surf, x0, y, label_w, form_w, seg, label)
         label("Seed", y)
@@ -379,10 +486,6 @@ class NewGameScene:
         self.seed_field.draw(surf, hover=self.seed_field.rect.collidepoint(hover))
         self.buttons.append(Button(pygame.Rect(self.seed_field.rect.right + 10, y, int(90 * u), bh), "Random",
                                    value=("seed_random",), size=14))
-        y += row
-        label("Hands", y)
-        seg([("Open (co-op)", ("hands", True), self.open_hands),
-             ("Hidden (hot seat)", ("hands", False), not self.open_hands)], y, size=14)
         y += row + 8
         if self.base is not None and self.mode == "adventure":
             cw = int(70 * u)
@@ -401,6 +504,15 @@ class NewGameScene:
         end = self._draw_preview(surf, preview)
         self.content_h = max(y, end or 0) + self.scroll + 16
         self.scroll = max(0, min(self.scroll, self.content_h - self.view.height))
+        hands = self.hands_rect
+        if self.reveal_hands and hands is not None:
+            self.reveal_hands = False      # the hands setting just changed: its row comes into view
+            if not self.view.contains(hands):
+                move = hands.bottom + 8 - self.view.bottom if hands.bottom > self.view.bottom else hands.top - 8
+                self.scroll = max(0, min(self.scroll + move, self.content_h - self.view.height))
+                surf.set_clip(clip)
+                self.draw(surf, now)
+                return
         # buttons scrolled out of view can neither be seen nor clicked
         self.buttons = [b for b in self.buttons if self.view.contains(b.rect)]
         for b in self.buttons:
@@ -432,14 +544,14 @@ class NewGameScene:
             name = "Random hero" if key == "random" else self.catalog.heroes[key].name
             xx = x0 + label_w
             self.buttons.append(Button(pygame.Rect(xx, y, bh, bh), "<", value=("hero", k, -1), size=16))
-            hero_b = Button(pygame.Rect(xx + bh + 4, y, hero_w, bh), name, value=("hero", k, 1), size=15)
+            hero_b = Button(pygame.Rect(xx + bh + 4, y, hero_w, bh), name, value=("hero_menu", k), size=15)
             self.buttons.append(hero_b)
             self.buttons.append(Button(pygame.Rect(hero_b.rect.right + 4, y, bh, bh), ">", value=("hero", k, 1),
                                        size=16))
             seg([(text, ("control", k, value), self.controls[k] == value) for value, text in CONTROLS], y,
                 xx=hero_b.rect.right + bh + 16, size=14)
             y += row - 4
-        y += 6
+        y = self._draw_hands_row(surf, x0, y + 6, label_w, form_w, seg, label)
         label("Minions", y)
         xx = seg([("Random", ("minions_random",), not self.minions)], y, size=14)
         chips = [(self.catalog.enemies[m].name, ("minion", m), m in self.minions) for m in self.minion_keys]
@@ -480,6 +592,38 @@ class NewGameScene:
         y += T.draw_wrapped(surf, line, pygame.Rect(x0 + label_w, y, form_w - label_w, 400), 13, T.MUTED)
         return y + row - bh
 
+    def _draw_hands_row(self, surf, x0, y, label_w, form_w, seg, label) -> int:
+        """Under the seats, in view: why the game did not start, why a seat's hero changed,
+        then the Hands row (a choice with 2+ human seats, a plain line otherwise) and what it
+        means; returns the y below."""
+        u = T.SCALE
+        row, bh = int(ROW * u), int(32 * u)
+        top = y
+        right = max((b.rect.right for b in self.buttons), default=x0 + form_w)   # the preview starts beyond
+        note = pygame.Rect(x0 + label_w, y, right - x0 - label_w, 200)
+        if self.error:
+            y += T.draw_wrapped(surf, self.error, pygame.Rect(x0, y, right - x0, 400), 14, T.DANGER) + 6
+        if self.seat_note:
+            y += T.draw_wrapped(surf, self.seat_note, note.move(0, y - note.top), 13, T.WARN) + 6
+        rule = self.hands()
+        label("Hands", y)
+        if not rule.offered:       # one line beside its label, wrapped where the window is narrow
+            h = T.wrapped_height(rule.text, 14, note.width)
+            T.draw_wrapped(surf, rule.text, pygame.Rect(note.left, y + max(0, (bh - h) // 2), note.width, 200), 14,
+                           T.MUTED)
+            y += row + max(0, h - bh)
+        else:
+            seg([("Hidden (hot seat)", ("hands", False), not rule.open_hands),
+                 ("Open to all", ("hands", True), rule.open_hands)], y, size=14)
+            y += bh + 4
+            lines = [(self.hands_note, T.WARN)] if self.hands_note else []
+            lines.append((OPEN_WARNING, T.WARN) if rule.open_hands else (HIDDEN_NOTE, T.MUTED))
+            for line, color in lines:
+                y += T.draw_wrapped(surf, line, note.move(0, y - note.top), 13, color)
+            y += row - bh - 2
+        self.hands_rect = pygame.Rect(x0, top, form_w, y - top)
+        return y
+
     def _draw_footer(self, surf, footer: pygame.Rect, x0: int, hover) -> None:
         """Start (Enter), Continue (C) with a game in progress, Load, Scenario file, Settings:
         always in view, whatever the form's length and scroll."""
@@ -506,10 +650,8 @@ class NewGameScene:
                 T.draw_text(surf, more, (footer.right - 16, footer.centery), 12, T.WARN, anchor="midright")
 
     def _draw_notes(self, surf, x0, y, form_w) -> int:
-        """Errors, broken user files and the short help, below the form; returns the y below."""
+        """Broken user files and the short help, below the form; returns the y below."""
         y += 4
-        if self.error:
-            y += T.draw_wrapped(surf, self.error, pygame.Rect(x0, y, form_w, 400), 14, T.DANGER) + 10
         for problem in self.catalog.problems[:2]:   # broken user files: left out, said in one line
             y += T.draw_wrapped(surf, f"{problem} (left out: playing the shipped content)",
                                 pygame.Rect(x0, y, form_w, 400), 13, T.DANGER) + 6
