@@ -251,7 +251,8 @@ def test_every_moment_of_play_fits_every_window_and_text_size(name):
     assert not found, "\n".join(found[:40]) + f"\n({len(found)} problems)"
 
 
-@pytest.mark.parametrize("setup", ["1 player", "4 players", "free-for-all"])
+@pytest.mark.parametrize("setup", ["1 player", "4 players", "4 players hot seat", "free-for-all",
+                                   "free-for-all hot seat"])
 def test_the_new_game_screen_fits_and_its_start_button_is_always_in_view(setup):
     """Issue 28 item 1: with 4 players the Start button fell below the window. The form
     scrolls; Start (and Continue, Load, Settings) stay in a footer that is always shown."""
@@ -262,14 +263,16 @@ def test_the_new_game_screen_fits_and_its_start_button_is_always_in_view(setup):
     autosave_path().parent.mkdir(parents=True, exist_ok=True)
     autosave_path().write_text("{}")            # a game in progress: the footer has Continue too
     scene = NewGameScene(app)
-    if setup == "4 players":
+    if setup.startswith("4 players"):
         scene.action(("players", 4))
         scene.heroes = ["leonardo", "raphael", "donatello", "michelangelo"]
         scene.action(("allies", True))
-    elif setup == "free-for-all":
+    elif setup.startswith("free-for-all"):
         scene.action(("mode", "match"))
         scene.match_form.action(("m_mode", "ffa"))
         scene.match_form.action(("m_players", 4))
+    if setup.endswith("hot seat"):         # a second person: the Hands row and its notes (issue 39)
+        scene.action(("m_control", 2, "human") if scene.mode == "match" else ("control", 1, "human"))
     found = []
     for scale in SCALES:
         T.set_scale(scale)
