@@ -1,9 +1,32 @@
-"""Drawing one card (player or enemy action card) at any size, and its large detail view."""
+"""Drawing one card (player or enemy action card) at any size, and its large detail view.
+
+Every card face the app paints goes through `draw_face`, and `draw_card` / `draw_detail`
+paint a face only when the one who is looking may see that card where it lies
+(`adventures.rules.view.may_see`); the game screen names who is looking before it draws
+(`looking`), so a hidden card cannot be drawn face up by any view, old or new.
+"""
 from __future__ import annotations
 
 import pygame
 
 from adventures.app import theme as T
+from adventures.rules.view import may_see
+
+_LOOKING: tuple | None = None      # (game, viewer): who the screen is shown to; None: no game on screen
+
+
+def looking(game, viewer) -> None:
+    """The screen about to be drawn is shown to `viewer` (a seat, or TABLE) of `game`."""
+    global _LOOKING
+    _LOOKING = (game, viewer) if game is not None else None
+
+
+def visible(card) -> bool:
+    """Whether the one looking may see `card` face up (True with no game on screen)."""
+    if _LOOKING is None or getattr(card, "owner", None) is None:
+        return True
+    game, viewer = _LOOKING
+    return may_see(game, viewer, card)
 
 TIMING_WORDS = {
     "immediately": "IMMEDIATELY", "during_combat": "DURING COMBAT", "after_combat": "AFTER COMBAT",
@@ -102,7 +125,15 @@ def shared_name_size(cards, size: tuple[int, int]) -> int | None:
     return None
 
 
-def draw_card(surf: pygame.Surface, card, rect: pygame.Rect, *, legal: bool = False, dim: bool = False,
+def draw_card(surf: pygame.Surface, card, rect: pygame.Rect, **style) -> None:
+    """The card at `rect`: its face when the one looking may see it, else its back."""
+    if visible(card):
+        draw_face(surf, card, rect, **style)
+    else:
+        draw_back(surf, rect)
+
+
+def draw_face(surf: pygame.Surface, card, rect: pygame.Rect, *, legal: bool = False, dim: bool = False,
               hover: bool = False, owner_color: T.Color | None = None, mark=None,
               name_size: int | None = None) -> None:
     """A card face scaled to `rect` (about 5:7). `mark`: its provenance badge, drawn at
@@ -238,10 +269,13 @@ def draw_effect_text(surf: pygame.Surface, card, text: str, area: pygame.Rect, s
 
 
 def draw_detail(surf: pygame.Surface, card, anchor: tuple[int, int], bounds: pygame.Rect,
-                note: str = "") -> pygame.Rect:
-    """A large, fully readable card with every effect spelled out, kept inside `bounds`.
+                note: str = "") -> pygame.Rect | None:
+    """A large, fully readable card with every effect spelled out, kept inside `bounds`
+    (nothing when the one looking may not see the card).
 
     `note`: a last line in small print (where the card's values come from)."""
+    if not visible(card):
+        return None
     w = 300
     lines = effect_lines(card)
     body_h = 0

@@ -174,9 +174,7 @@ class GameController:
                 agents[i] = self.human
             elif s.bot == "expert":
                 from adventures.app.suggest import ThinkingExpert
-                shared.setdefault(s.bot, ThinkingExpert(self.app))
-                # what its seat can see: the rule the Suggest button follows (game_scene)
-                shared[s.bot].bot.hidden_hands = not self.setup.open_hands
+                shared.setdefault(s.bot, ThinkingExpert(self.app))   # sees what its seat may (rules.view)
                 agents[i] = shared[s.bot]
             else:
                 shared.setdefault(s.bot, make_bot(s.bot))
@@ -190,19 +188,22 @@ class GameController:
         agents, table = self.agents()
         scene = self.app.game_scene
         scene.prepare(self)      # setup decisions (starting spaces) are asked on the game screen
-        if not self.after_undo:
-            scene.viewer_seat = None     # a new or loaded game: nobody has passed a curtain yet
+        # a new, loaded or undone game: nobody has passed a curtain yet (an undo may give the
+        # screen back to another player's decision, so it asks for a curtain too)
+        scene.viewer_seat = None
+        hidden = not self.setup.open_hands       # a rule of the game from its first decision on
         if self.answers:
             from adventures.persistence.save import restore
             record = {"scenario": self.setup.scenario.model_dump(mode="json"), "seed": self.setup.seed,
-                      "answers": self.answers, "bot_rng": self.bot_rng,
+                      "answers": self.answers, "bot_rng": self.bot_rng, "hidden_hands": hidden,
                       **({"kind": "match"} if self.setup.is_match else {})}
             game = restore(record, agents, table)
         elif self.setup.is_match:
             from adventures.competitive.setup import new_competitive
-            game = new_competitive(self.setup.scenario, load_catalog(), self.setup.seed, agents)
+            game = new_competitive(self.setup.scenario, load_catalog(), self.setup.seed, agents, hidden_hands=hidden)
         else:
-            game = new_adventure(self.setup.scenario, load_catalog(), self.setup.seed, agents, table)
+            game = new_adventure(self.setup.scenario, load_catalog(), self.setup.seed, agents, table,
+                                 hidden_hands=hidden)
         self.attach(game)
         return game
 
@@ -254,8 +255,6 @@ class GameController:
         if self.needs_curtain(decision):
             scene.show_curtain(decision.seat)
             self.app.run_scene(scene, until=lambda: scene.overlay is None)
-        if decision.seat != TABLE and decision.seat in self.human_seats:
-            scene.viewer_seat = decision.seat
         mark = Mark(len(game.answers), len(game.events or ()), game.rng.getstate(), game.bot_rng.getstate())
         scene.begin_decision(decision)
         try:
@@ -265,15 +264,23 @@ class GameController:
         self.marks.append(mark)
         return index
 
-    def set_open_hands(self, open_hands: bool) -> None:
-        """The table changed its mind (menu): the game and its next saves follow."""
+    def set_open_hands(self, open_hands: bool) -> str:
+        """The table changed the rule mid-game (menu, after a confirmation): the game, every
+        seat (bots read it from the game) and its next saves follow at once; it is logged."""
+        from adventures.rules.view import set_hands_hidden
         self.setup.open_hands = open_hands
-        if self.game is not None:
-            self.game.hidden_hands = not open_hands
+        if self.game is None:
+            return ""
+        set_hands_hidden(self.game, not open_hands)
+        text = ("The players open their hands: everyone may see every hand." if open_hands else
+                "The players hide their hands: each hand is shown only to its player, behind a curtain.")
+        self.game.log("hands", text, hidden=not open_hands)
+        return "Hands are open" if open_hands else "Hands are hidden"
 
     def needs_curtain(self, decision) -> bool:
         """Hot seat: a private decision of another human seat while hands are hidden."""
-        if self.setup.open_hands or len(self.human_seats) < 2:
+        from adventures.rules.view import hands_hidden
+        if self.game is None or not hands_hidden(self.game) or len(self.human_seats) < 2:
             return False
         if decision.seat == TABLE or decision.seat not in self.human_seats:
             return False

@@ -16,17 +16,20 @@ from adventures.app.combat_view import CombatView
 from adventures.app.hand_view import HandView
 from adventures.app.hud import Hud
 from adventures.app.layout import GameLayout
-from adventures.app.log_panel import LogPanel
+from adventures.app.log_panel import LogPanel, PrivateReader
 from adventures.app.motion import Motion
 from adventures.app.private import bot_pick, private_groups
 from adventures.app.prompt import PromptBar, PromptModel
 from adventures.app.widgets import Button
+from adventures.rules.view import hands_hidden, may_see
 from engine.decisions import TABLE
 from engine.state import Card, Fighter
 
 TOAST_MS = 2800
 PULSE_MS = 4000          # legal choices pulse this long after the last input, then hold still
 SOUNDS = {"reveal": "reveal", "damage": "hit", "threat": "threat", "objective": "objective"}
+# What the whole table watches: after one of these, a hidden hand waits behind its curtain again.
+TABLE_EVENTS = {"reveal", "combat", "round", "end_of_round", "initiative", "objective", "game_over", "hands"}
 
 
 def init_card_lines(card) -> list[str]:
@@ -60,7 +63,7 @@ class GameScene:
         self.hover_pos = (-1, -1)
         self.trail: tuple[int, ...] | None = None
         self.tab_side = None
-        self.viewer_seat: int | None = None
+        self.viewer_seat: int | None = None     # the seat that passed its curtain last (hot seat; see `viewer`)
         self.skip_turn = False
         self.waiting = False          # True while the controller paces an enemy/bot turn
         self._toast: tuple[str, int] | None = None
@@ -153,6 +156,8 @@ class GameScene:
         banner = None if self.game.replaying else banner_for(self.game, event, current)
         if banner is not None:
             self.banners.show(banner, now)
+        if banner is not None or kind in TABLE_EVENTS or (kind == "turn" and event.get("side") != self.viewer_seat):
+            self.show_table()
         if kind == "turn":
             self.turn_side = next((s for s in self.game.sides if s.index == event.get("side")), None)
         elif kind in ("round", "end_of_round", "game_over"):
@@ -177,6 +182,8 @@ class GameScene:
         return banner
 
     def begin_decision(self, decision) -> None:
+        if decision.seat != self.viewer_seat:
+            self.show_table()                    # a players-choose question, or another seat's
         self.combat.sync(self.game)              # a finished fight's panel leaves with it
         self.decision_since = pygame.time.get_ticks()
         self.private_seat = self.after_curtain = None
@@ -201,20 +208,45 @@ class GameScene:
         adv = getattr(self.game, "adv", None)        # a competitive game numbers seats in turn order
         seats = adv.seats if adv is not None else {s.index + 1: s for s in self.game.sides}
         number = next((n for n, s in seats.items() if s is side), None)
-        self.overlay = overlays.curtain_overlay(side, number)
+        self.overlay = overlays.CurtainOverlay(side, number, seat)
         self.viewer_seat = None
         self.curtain_seat = seat          # the hand area names whose curtain this is
+
+    # ------------------------------------------------------------ who is looking
+    def hot_seat(self) -> bool:
+        """Hands hidden with two or more people at the screen: each waits behind a curtain."""
+        ctl = self.ctl
+        return ctl is not None and self.game is not None and hands_hidden(self.game) and len(ctl.human_seats) > 1
+
+    @property
+    def viewer(self) -> int:
+        """Who the screen is shown to now: in hot seat the seat that passed its curtain last
+        (until the table is shown anything), else the one person playing, else the table."""
+        if self.viewer_seat is not None and self.hot_seat():
+            return self.viewer_seat
+        humans = self.ctl.human_seats if self.ctl is not None else set()
+        return next(iter(humans)) if len(humans) == 1 else TABLE
+
+    def show_table(self) -> None:
+        """The table is shown something (an enemy or bot turn, a players-choose question, a
+        banner, a combat): whoever passed a curtain is no longer alone at the screen."""
+        self.viewer_seat = None
+        self.private_seat = None
+        self.tab_side = None
+
+    def answerer(self, decision) -> int:
+        """Who reads the question on screen: its seat, or for the table's question whoever
+        is looking when nobody passed a curtain."""
+        if decision.seat != TABLE:
+            return decision.seat
+        humans = self.ctl.human_seats if self.ctl is not None else set()
+        return next(iter(humans)) if len(humans) == 1 else TABLE
 
     # ------------------------------------------------------------ whose hand is shown
     def hand_hidden_for(self, side, decision) -> bool:
         """Whether `side`'s hand must stay hidden from whoever answers `decision`."""
-        ctl = self.ctl
-        if ctl is None or ctl.setup.open_hands:
-            return False
-        humans = ctl.human_seats
-        if side.index not in humans:
-            return True                               # a bot's hand
-        return len(humans) > 1 and decision.seat != side.index    # hot seat: another player's
+        who = self.answerer(decision)
+        return not all(may_see(self.game, who, c) for c in side.hand)
 
     def open_private(self, index: int) -> None:
         """A hidden hand's owner picks their card: a bot at once, a person behind the curtain."""
@@ -225,15 +257,14 @@ class GameScene:
         if index not in self.ctl.human_seats:
             self.result = bot_pick(model.decision, opts)
             return
-        hotseat = len(self.ctl.human_seats) > 1
-        if hotseat and self.viewer_seat != index:
+        if self.hot_seat() and self.viewer_seat != index:
             self.show_curtain(index)
             self.after_curtain = index
         else:
             self.show_private(index)
 
     def show_private(self, index: int) -> None:
-        self.viewer_seat = self.private_seat = index
+        self.private_seat = index
         self.model = PromptModel(self.game, self.model.decision, self.side_of_seat(index), self.model.private)
         self.narrowed = list(self.model.private[index])
 
@@ -246,8 +277,7 @@ class GameScene:
         ctl = self.ctl
         players = [s for s in game.sides if not s.is_enemy]
         humans = ctl.human_seats if ctl is not None else set()
-        open_hands = ctl.setup.open_hands if ctl is not None else True
-        hotseat = not open_hands and len(humans) > 1
+        open_hands = not hands_hidden(game)
         d = self.model.decision if self.model is not None else None
         if self.curtain_seat is not None:       # behind a player's curtain: their hand, face down
             side = self.side_of_seat(self.curtain_seat)
@@ -267,10 +297,10 @@ class GameScene:
         if side is None:
             return None, True, "", []
         hidden, why = False, ""
-        if side.index not in humans and not open_hands:
-            hidden, why = True, f"{side.name} is a bot: hands are hidden"
-        elif hotseat and not (d is not None and d.seat == side.index and self.viewer_seat == side.index):
-            hidden, why = True, f"{side.name}'s hand is hidden until their decision"
+        if not all(may_see(game, self.viewer, c) for c in side.hand):       # the one rule (rules.view)
+            hidden = True
+            why = (f"{side.name} is a bot: hands are hidden" if side.index not in humans
+                   else f"{side.name}'s hand is hidden until their decision")
         tabs = []
         if open_hands and len(players) > 1:
             tabs = [(s, s is side) for s in players]
@@ -284,6 +314,8 @@ class GameScene:
         if self.overlay is not None:
             self._handle_overlay(event)
             return
+        if self.layout is None and event.type in (pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL):
+            return                     # a click on a screen that is gone (a new game, before its first frame)
         if event.type == pygame.KEYDOWN:
             self._handle_key(event)
         elif event.type == pygame.MOUSEWHEEL:
@@ -426,16 +458,22 @@ class GameScene:
     def open_menu(self) -> None:
         ctl = self.ctl
         can_undo = ctl is not None and self.model is not None and ctl.undo_refusal() is None
-        self.overlay = overlays.menu_overlay(can_undo, self.app.speed_name, ctl.setup.open_hands if ctl else True)
+        hands = None
+        if ctl is not None and self.game is not None and len(ctl.human_seats) > 1:
+            hands = not hands_hidden(self.game)        # a choice only with two or more people playing
+        self.overlay = overlays.menu_overlay(can_undo, self.app.speed_name, hands)
 
     def _handle_overlay(self, event) -> None:
         value = self.overlay.handle(event)
         if value is None:
             return
         if value == overlays.CLOSE:
+            passed = self.overlay.seat if isinstance(self.overlay, overlays.CurtainOverlay) else None
             self.overlay = None
-            self.curtain_seat = None
-            if self.after_curtain is not None and self.model is not None:
+            if passed is not None:                   # the viewer becomes a seat only here
+                self.curtain_seat = None
+                self.viewer_seat = passed
+            if self.after_curtain is not None and self.model is not None and passed == self.after_curtain:
                 index, self.after_curtain = self.after_curtain, None
                 self.show_private(index)
             return
@@ -448,7 +486,7 @@ class GameScene:
             return
         if value == "suggest":
             if self.model is not None:
-                self.toast(self.suggester.start(self.game, self.model.decision, not ctl.setup.open_hands))
+                self.toast(self.suggester.start(self.game, self.model.decision))
         elif value == "undo":
             if self.model is None:
                 self.toast("Undo works while you are deciding.")
@@ -473,10 +511,11 @@ class GameScene:
         elif value == "speed":
             self.app.cycle_speed()
             self.open_menu()
-        elif value == "hands":
-            ctl.set_open_hands(not ctl.setup.open_hands)
-            self.app.prefs["open_hands"] = ctl.setup.open_hands
-            self.open_menu()
+        elif value == "hands":                   # asked first: it changes what every seat may see
+            self.overlay = overlays.hands_overlay(hidden_now=hands_hidden(self.game))
+        elif isinstance(value, tuple) and value[0] == "hands_set":
+            self.show_table()
+            self.toast(ctl.set_open_hands(value[1]))
         elif value == "reference":
             players = [x for x in self.game.sides if not x.is_enemy] if self.game is not None else []
             if len(players) == 1:
@@ -488,8 +527,7 @@ class GameScene:
         elif value == "settings":
             self.overlay = settings.settings_overlay(self.app)
         elif isinstance(value, tuple) and value[0] == "setting":
-            settings.toggle(self.app, value[1])
-            self.layout = None                  # text size changed: lay out again
+            settings.toggle(self.app, value[1])      # a new text size lays out again (layout_key)
             self.overlay = settings.settings_overlay(self.app)
         elif value == "new":
             ctl.new_game()
@@ -517,6 +555,7 @@ class GameScene:
         L = self.layout
         game = self.game
         surf.fill(T.BG)
+        card_view.looking(game, self.viewer if game is not None else TABLE)     # every card drawn asks it
         if game is None:
             return
         model = self.model
@@ -586,10 +625,11 @@ class GameScene:
         if not self.log_shown:
             used = faces_rect if faces_rect is not None else self.combat.rect
             below = pygame.Rect(L.log.left, used.bottom + 6, L.log.width, L.log.bottom - used.bottom - 6)
+        reader = PrivateReader(self.viewer, not hands_hidden(game))
         if self.log_shown:
-            self.log.draw(surf, L.log, game.events)
+            self.log.draw(surf, L.log, game.events, reader)
         elif below.height >= T.font(13).get_linesize() * 4 + 34:
-            self.log.draw(surf, below, game.events)
+            self.log.draw(surf, below, game.events, reader)
         else:
             self.log.rect = pygame.Rect(0, 0, 0, 0)
 

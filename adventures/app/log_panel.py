@@ -14,6 +14,20 @@ KIND_COLORS = {
 BOLD_KINDS = {"round", "turn", "game_over", "objective", "defeated"}
 
 
+class PrivateReader:
+    """Who reads the private part of log lines: a seat (or TABLE) and the game's hands rule."""
+
+    def __init__(self, viewer, open_hands: bool):
+        self.key = (viewer, open_hands)
+
+    def __call__(self, event: dict) -> bool:
+        viewer, open_hands = self.key
+        return open_hands or event.get("private") == viewer
+
+
+NOBODY = PrivateReader(None, False)
+
+
 class LogPanel:
     def __init__(self):
         self.scroll = 0          # lines scrolled up from the bottom
@@ -27,8 +41,8 @@ class LogPanel:
             return True
         return False
 
-    def _build(self, events: list[dict], width: int) -> None:
-        key = (len(events), width, T.SCALE)     # a new text size wraps anew
+    def _build(self, events: list[dict], width: int, reads_private) -> None:
+        key = (len(events), width, T.SCALE, reads_private.key)     # a new text size or reader wraps anew
         if key == self._cache_key:
             return
         self._cache_key = key
@@ -38,12 +52,18 @@ class LogPanel:
             color = KIND_COLORS.get(kind, T.TEXT)
             bold = kind in BOLD_KINDS
             indent = kind not in ("round", "turn", "game_over", "end_of_round")
-            wrapped = T.wrap(str(e.get("text", "")), 13, width - (12 if indent else 0), bold)
+            text = str(e.get("text", ""))
+            if e.get("cards") and "private" in e and reads_private(e):
+                text += f" (seen: {', '.join(map(str, e['cards']))})"
+            wrapped = T.wrap(text, 13, width - (12 if indent else 0), bold)
             for k, line in enumerate(wrapped):
                 lines.append((line, color, bold, indent or k > 0))
         self._lines = lines
 
-    def draw(self, surf: pygame.Surface, rect: pygame.Rect, events: list[dict] | None) -> None:
+    def draw(self, surf: pygame.Surface, rect: pygame.Rect, events: list[dict] | None, reads_private=None) -> None:
+        """`reads_private(event)`: whether the one looking may read the cards a seat saw in
+        private (its `cards`); its `key` says who that is (the lines are cached per reader)."""
+        reads_private = reads_private or NOBODY
         self.rect = rect
         pygame.draw.rect(surf, T.BG, rect)
         pygame.draw.line(surf, T.PANEL_EDGE, rect.topleft, rect.topright)
@@ -53,7 +73,7 @@ class LogPanel:
             T.draw_text(surf, "scrolled — wheel down for newest", (rect.right - 10, rect.top + 8), 11, T.WARN,
                         anchor="topright")
         body = pygame.Rect(rect.left + 12, rect.top + 28, rect.width - 22, rect.height - 34)
-        self._build(events or [], body.width)
+        self._build(events or [], body.width, reads_private)
         lh = T.font(13).get_linesize()
         visible = max(1, body.height // lh)
         self.scroll = min(self.scroll, max(0, len(self._lines) - visible))

@@ -119,14 +119,17 @@ class ButtonOverlay(Overlay):
         return super().handle(event)
 
 
-def menu_overlay(can_undo: bool, speed_label: str, open_hands: bool) -> ButtonOverlay:
+def menu_overlay(can_undo: bool, speed_label: str, open_hands: bool | None) -> ButtonOverlay:
+    """`open_hands`: the hands rule, offered for change only with two or more people playing (None)."""
+    hands = [] if open_hands is None else [
+        ("Hands: open (change…)" if open_hands else "Hands: hidden (change…)", "hands")]
     return ButtonOverlay("Menu", [
         ("Resume", CLOSE),
         ("Undo last decision  (Ctrl+Z)", "undo" if can_undo else None),
         ("Save game", "save"),
         ("Load game…", "load"),
         (f"Enemy speed: {speed_label}", "speed"),
-        (f"Open hands: {'on' if open_hands else 'off'}", "hands"),
+        *hands,
         ("Hero card reference", "reference"),
         ("Settings…", "settings"),
         ("New game", "new"),
@@ -184,12 +187,54 @@ def load_overlay(saves: list, autosave: Path | None) -> ButtonOverlay:
     return ButtonOverlay("Load game", items + [("Back", CLOSE)], width=460)
 
 
-def curtain_overlay(side, number: int | None) -> ButtonOverlay:
-    """People are named by their hero; the player order number is only a detail."""
-    order = f" (player {number} in turn order)" if number is not None else ""
-    return ButtonOverlay(f"Pass to {side.name}'s player", [(f"I play {side.name}: show my hand", CLOSE)],
+class CurtainOverlay(ButtonOverlay):
+    """Hot seat: "Pass to Raphael's player". Only a fresh, deliberate press passes it: its
+    button clicked (pressed and released on it) or Enter pressed, both after it was first
+    drawn. Input typed before it appeared (a key during a bot's turn) is dropped, and Esc
+    does not pass it. People are named by their hero; the turn-order number is a detail."""
+
+    def __init__(self, side, number: int | None, seat: int):
+        order = f" (player {number} in turn order)" if number is not None else ""
+        super().__init__(f"Pass to {side.name}'s player", [(f"I play {side.name}: show my hand", CLOSE)],
                          [f"Hands are hidden. Hand the device to whoever plays {side.name}{order}, then press Enter."],
                          width=480)
+        self.seat = seat
+        self.drawn = False             # input counts only once the curtain has been seen
+        self.pressed = False           # the mouse went down on the button after that
+
+    def draw(self, surf, hover_pos) -> None:
+        super().draw(surf, hover_pos)
+        if not self.drawn:
+            self.drawn = True
+            pygame.event.clear((pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP))
+
+    def handle(self, event):
+        if not self.drawn:
+            return None
+        if event.type == pygame.KEYDOWN:
+            return CLOSE if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) else None
+        on_button = any(b.hit(event.pos) for b in self.buttons) if hasattr(event, "pos") else False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pressed = on_button
+            return None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            passed, self.pressed = self.pressed and on_button, False
+            return CLOSE if passed else None
+        return None
+
+
+def hands_overlay(hidden_now: bool) -> ButtonOverlay:
+    """Changing the hands rule mid-game: said plainly, asked before it is done."""
+    if hidden_now:
+        title, lines = "Open every hand?", ["Every player, and every bot, will see every hand from now on. "
+                                             "The change is written in the game log."]
+        items = [("Open every hand", ("hands_set", True)), ("Keep hands hidden", CLOSE)]
+    else:
+        title, lines = "Hide the hands?", ["From now on each hand is shown only to its player, after a "
+                                            "\"Pass to…\" screen; bots stop using the other hands. "
+                                            "The change is written in the game log."]
+        items = [("Hide the hands", ("hands_set", False)), ("Keep hands open", CLOSE)]
+    return ButtonOverlay(title, items, lines, width=480)
 
 
 class PileOverlay(Overlay):

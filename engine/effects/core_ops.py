@@ -176,10 +176,12 @@ def op_look(ctx: Ctx, args) -> None:
     if side is None:
         return
     if side.is_enemy:
-        top = side.deck[-1].name if side.deck else "nothing"
+        # the looker alone knows what lies on top: the card is named only to who may see it
+        # (the log shows `cards` of a private event to its seat, or to all with open hands)
         if side.deck:
-            learn(ctx.game, side.deck[-1].uid, ctx.seat)    # the looker knows what lies on top
-        ctx.game.log("look", f"{ctx.side.name} looks at the top card of {side.name}'s deck: {top}.")
+            learn(ctx.game, side.deck[-1].uid, ctx.seat)
+        ctx.game.log("look", f"{ctx.side.name} looks at the top card of {side.name}'s deck.",
+                     cards=[side.deck[-1].name] if side.deck else [], private=ctx.side.index)
     else:
         ctx.game.log("look", f"{ctx.side.name} looks at {side.name}'s hand.",
                      cards=[c.name for c in side.hand], private=ctx.side.index)
