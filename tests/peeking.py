@@ -1,4 +1,4 @@
-"""The no-peeking test, for any bot (issue 27; EXAMPLES.md 9, OpenSpiel's information state).
+"""The no-peeking test, for any bot (issue 27; after OpenSpiel's information state).
 
 A bot must answer from what its seat can see. Take real decisions of real games; at each,
 list every card face down to the deciding seat (`hidden`, written here on its own rather

@@ -1,4 +1,4 @@
-"""What a seat can see (`adventures.rules.view.seat_view`, issue 27; EXAMPLES.md 9) and
+"""What a seat can see (`adventures.rules.view.seat_view`, issue 27; after OpenSpiel's information state) and
 the known-positions record it reads (`engine.knowledge`).
 
 A face-down card is unknown wherever it lies (the enemy's attack card taken before a

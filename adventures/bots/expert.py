@@ -6,8 +6,8 @@ playing the game out from it several times with heuristic bots (or strong bots:
 `rollout_bot`, issue 27's stronger expert), and picks the best mean.
 Each rollout starts from the game's last quiet point (`game.checkpoint`, taken between
 two initiative cards, see `adventures.rules.clone`), replays the answers given since to
-reach this very decision, and there *determinizes* (EXAMPLES.md 8 and 9, OpenSpiel's
-ISMCTS): everything this seat cannot see (`adventures.rules.view.seat_view`: deck orders,
+reach this very decision, and there *determinizes* (as OpenSpiel's
+ISMCTS does): everything this seat cannot see (`adventures.rules.view.seat_view`: deck orders,
 a face-down combat card such as the enemy's attack card taken before the defence, hidden
 hands, ...) is dealt again from a canonical order with the bot's own sampling RNG, what
 it legitimately knows stays in place, and the game RNG is reseeded, so the future
