@@ -10,13 +10,14 @@ cost are measured by `adventures ladder` and `adventures bench --bot` (docs/BOTS
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import peeking
 import pytest
 
 from adventures import cli
-from adventures.bots import BOTS, HeuristicBot, StrongBot, TablePolicy, make_bot
+from adventures.bots import BOTS, HeuristicBot, StrongBot, TablePolicy, make_bot, ranker_file
 from adventures.bots import strong as strong_module
 from adventures.bots.features import FEATURES, RANKED, option_features
 from adventures.rules.runner import play_adventure
@@ -67,17 +68,23 @@ def _good() -> dict:
     return json.loads(strong_module.PARAMS_FILE.read_text())
 
 
+def _signed(d: dict) -> str:
+    """The document as `adventures train` writes it (checksum included): the check under
+    test, not the checksum, is what refuses it."""
+    return json.dumps(ranker_file.signed(d))
+
+
 def _outdated_features():
     d = _good()
     d["rankers"][0]["features"][-1] = "a_feature_this_program_does_not_compute"
-    return json.dumps(d)
+    return _signed(d)
 
 
 def _a_feature_named_twice():
     d = _good()
     names = d["rankers"][0]["features"]
     names[-1] = names[0]
-    return json.dumps(d)
+    return _signed(d)
 
 
 def _the_format_before_rankers_named_their_features():
@@ -89,6 +96,15 @@ def _the_format_before_rankers_named_their_features():
 def _other_version():
     d = _good()
     d["version"] = strong_module.FORMAT_VERSION + 1
+    return _signed(d)
+
+
+def _the_version_before_checksums():
+    d = _good()
+    d["version"] = 3
+    for r in d["rankers"]:
+        del r["shape"], r["source_commit"]
+    del d["checksum"]
     return json.dumps(d)
 
 
@@ -97,51 +113,103 @@ def _short_weights():
     w = d["rankers"][0]["weights"]
     tag = next(iter(w))
     w[tag] = w[tag][:-1]
-    return json.dumps(d)
+    return _signed(d)
 
 
 def _no_players():
     d = _good()
     del d["rankers"][0]["players"]
-    return json.dumps(d)
+    return _signed(d)
 
 
 def _two_rankers_for_one_size():
     d = _good()
     d["rankers"].append(dict(d["rankers"][0]))
+    return _signed(d)
+
+
+def _weight(value):
+    def build():
+        d = _good()
+        w = d["rankers"][0]["weights"]
+        w[next(iter(w))][0] = value
+        return _signed(d)
+    return build
+
+
+def _constant(name: str):
+    def build():
+        d = json.loads(_weight(0.5)())
+        w = d["rankers"][0]["weights"]
+        w[next(iter(w))][0] = float(name.lower().replace("infinity", "inf"))
+        return json.dumps(d)                  # NaN and Infinity are written as JSON's common extension
+    return build
+
+
+def _negated_weights():
+    """Passes every check but the checksum: a file edited by hand after `adventures train`."""
+    d = _good()
+    for r in d["rankers"]:
+        r["weights"] = {t: [-x for x in w] for t, w in r["weights"].items()}
     return json.dumps(d)
 
 
-def _not_finite():
+def _a_shape_that_does_not_match():
     d = _good()
-    w = d["rankers"][0]["weights"]
-    w[next(iter(w))][0] = float("nan")
-    return json.dumps(d)                      # NaN is written as JSON's common extension
+    d["rankers"][0]["shape"]["features"] += 1
+    return _signed(d)
 
 
+def _source_commit(value):
+    def build():
+        d = _good()
+        d["rankers"][0]["source_commit"] = value
+        return _signed(d)
+    return build
+
+
+def _no_source_commit():
+    d = _good()
+    del d["rankers"][0]["source_commit"]
+    return _signed(d)
+
+
+# case -> (the file's text, or None: no file; words the one line says)
 DAMAGED = {
-    "missing": None,
-    "empty": "",
-    "truncated": lambda: json.dumps(_good())[:200],
-    "garbage": "\x00\xff not json at all",
-    "a list": "[1, 2, 3]",
-    "another format": json.dumps({"format": "something else", "version": 1}),
-    "another version": _other_version,
-    "outdated features": _outdated_features,
-    "a feature named twice": _a_feature_named_twice,
-    "the format before rankers named their features": _the_format_before_rankers_named_their_features,
-    "weights too short": _short_weights,
-    "a weight that is not a number": _not_finite,
-    "no numbers of players": _no_players,
-    "two rankers for one number of players": _two_rankers_for_one_size,
-    "deep": "[" * 100_000 + "]" * 100_000,
+    "missing": (None, "missing"),
+    "empty": ("", "not valid JSON"),
+    "truncated": (lambda: json.dumps(_good())[:200], "not valid JSON"),
+    "garbage": ("\x00\xff not json at all", "not valid JSON"),
+    "not UTF-8": (lambda: "\udcff\udcfe", "not UTF-8"),
+    "a list": ("[1, 2, 3]", "not a JSON object"),
+    "another format": (json.dumps({"format": "something else", "version": 1}), "format is"),
+    "another version": (_other_version, "format version 5"),
+    "the version before checksums": (_the_version_before_checksums, "format version 3"),
+    "outdated features": (_outdated_features, "does not compute"),
+    "a feature named twice": (_a_feature_named_twice, "named twice"),
+    "the format before rankers named their features": (_the_format_before_rankers_named_their_features,
+                                                       "format version 2"),
+    "weights too short": (_short_weights, "one per feature"),
+    "a weight that is NaN": (_constant("NaN"), "NaN is not a number"),
+    "a weight that is infinite": (_constant("Infinity"), "Infinity is not a number"),
+    "a weight of 400 digits": (_weight(int("9" * 400)), "out of bounds"),
+    "a weight beyond its bound": (_weight(1e6), "within +-1000"),
+    "a weight that is true": (_weight(True), "within +-1000"),
+    "negated weights, edited by hand": (_negated_weights, "checksum"),
+    "a shape that does not match its weights": (_a_shape_that_does_not_match, "shape"),
+    "no source commit": (_no_source_commit, "source_commit"),
+    "a source commit that is not one": (_source_commit("HEAD"), "source_commit"),
+    "no numbers of players": (_no_players, "players"),
+    "two rankers for one number of players": (_two_rankers_for_one_size, "a second ranker"),
+    "deep": ("[" * 100_000 + "]" * 100_000, "not valid JSON"),
+    "over the size limit": (lambda: " " * (ranker_file.MAX_PARAMS_BYTES + 1), "larger than"),
 }
 
 
 @pytest.mark.parametrize("case", sorted(DAMAGED))
 def test_a_missing_damaged_or_outdated_file_gives_one_line_and_the_heuristic_bot(case, tmp_path, capsys):
     path = tmp_path / "strong.json"
-    content = DAMAGED[case]
+    content, says = DAMAGED[case]
     if callable(content):
         content = content()
     if content is not None:
@@ -150,10 +218,46 @@ def test_a_missing_damaged_or_outdated_file_gives_one_line_and_the_heuristic_bot
     again = StrongBot(params=path)              # the same file again: no second warning
     err = capsys.readouterr().err
     lines = [line for line in err.splitlines() if line.strip()]
-    assert len(lines) == 1 and str(path) in lines[0] and "heuristic" in lines[0], err
+    assert len(lines) == 1 and str(path) in lines[0] and "heuristic bot" in lines[0], err
+    assert says in lines[0], err
     assert "Traceback" not in err
     assert bot.weights is None and again.weights is None
     assert choices(bot) == choices(HeuristicBot())
+
+
+@pytest.mark.parametrize("kind", ["fifo", "a link to /dev/zero", "folder", "link loop"])
+def test_a_parameter_file_that_is_not_a_regular_file_is_refused_at_once_unread(kind, tmp_path, capsys):
+    """A FIFO would block forever and /dev/zero would fill memory: neither is read."""
+    from hostile import within
+    path = tmp_path / "strong.json"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "link loop":
+        path.symlink_to(path)
+    else:
+        path.symlink_to("/dev/zero")
+    with within(5):
+        bot = StrongBot(params=path)
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and str(path) in err and "heuristic bot" in err, err
+    assert bot.weights is None
+
+
+def test_the_checksum_covers_the_whole_document_but_itself():
+    d = _good()
+    assert d["checksum"] == ranker_file.checksum(d)
+    d["rankers"][0]["trained"]["seed"] += 1               # the training record too
+    assert d["checksum"] != ranker_file.checksum(d)
+    with pytest.raises(ranker_file.ParamsError, match="checksum"):
+        strong_module.validate(d)
+
+
+def test_each_shipped_ranker_records_its_shape_and_the_commit_that_trained_it():
+    for r in _good()["rankers"]:
+        assert r["shape"] == {"decisions": len(r["weights"]), "features": len(r["features"])}
+        assert ranker_file.COMMIT.match(r["source_commit"]) and not r["source_commit"].endswith("+changes")
 
 
 def test_a_ranker_weighs_only_the_features_it_was_trained_on():
@@ -165,7 +269,8 @@ def test_a_ranker_weighs_only_the_features_it_was_trained_on():
     keep = [n for n in solo["features"] if "hand_share" not in n and "hand_full" not in n]
     trimmed = {**solo, "features": keep[::-1],
                "weights": {t: [w[solo["features"].index(n)] for n in keep[::-1]] for t, w in solo["weights"].items()}}
-    read = strong_module.validate({**d, "rankers": [trimmed]})[1]
+    trimmed["shape"] = {"decisions": len(trimmed["weights"]), "features": len(keep)}
+    read = strong_module.validate(ranker_file.signed({**d, "rankers": [trimmed]}))[1]
     for tag, w in strong_module.validate(d)[1].items():
         assert [x for n, x in zip(FEATURES, read[tag]) if n in keep] == [x for n, x in zip(FEATURES, w) if n in keep]
         assert all(x == 0.0 for n, x in zip(FEATURES, read[tag]) if n not in keep)
@@ -217,7 +322,7 @@ def test_each_ranker_plays_only_in_games_of_the_sizes_it_was_trained_on():
         sizes = sizes or {scenario(n).players for n in DEFAULT_SCENARIOS}
         assert set(ranker["players"]) <= sizes         # a later run may have taken some sizes over
     solo = next(r for r in data["rankers"] if r["players"] == [1])
-    only_solo = strong_module.validate({**data, "rankers": [solo]})
+    only_solo = strong_module.validate(ranker_file.signed({**data, "rankers": [solo]}))
     assert set(only_solo) == {1}
     assert choices(StrongBot(params=only_solo), "krang-2p", seed=4) == choices(HeuristicBot(), "krang-2p", seed=4)
     assert choices(StrongBot(params=only_solo[1]), "krang-2p", seed=4) != choices(HeuristicBot(), "krang-2p", seed=4)
@@ -250,9 +355,12 @@ def _boosts_chosen(bot) -> list[bool]:
 TINY = ["--games", "1", "--rollouts", "1", "--iterations", "50", "--generations", "2", "--seed", "5", "--no-progress"]
 
 
-def test_train_with_a_tiny_budget_runs_and_is_reproducible_from_its_seed(tmp_path, capsys):
+def test_train_with_a_tiny_budget_runs_and_is_reproducible_from_its_seed(tmp_path, capsys, monkeypatch):
     """The same command twice writes the same file, byte for byte, whatever the number of
     workers (the policy-gradient stage sums its games in a fixed order); the file loads."""
+    from adventures.sim import cli_train
+    commit = cli_train.source_commit()        # at one commit: a tree others commit to may move between the runs
+    monkeypatch.setattr(cli_train, "source_commit", lambda: commit)
     outs = [tmp_path / "a.json", tmp_path / "b.json"]
     for out, workers in zip(outs, ("1", "2")):
         argv = ["train", str(ROOT / "scenarios" / "shredder-1p.yaml"), *TINY, "--reinforce", "2", "--deals", "8",
@@ -305,7 +413,7 @@ def test_refine_refuses_in_one_line_before_any_game(case, tmp_path, capsys):
     out = tmp_path / "strong.json"
     data = _good()
     data["rankers"] = [r for r in data["rankers"] if 1 not in r["players"]]
-    out.write_text(json.dumps(data))
+    out.write_text(_signed(data))
     argv = ["train", "--refine", "--no-progress", "--out", str(out)]
     if case == "nothing to reinforce":
         out.write_text(strong_module.PARAMS_FILE.read_text())

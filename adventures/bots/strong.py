@@ -16,135 +16,30 @@ so adding one retrains only the rankers that should use it.
 
 Plain Python at play time: no training library, no copy of the game (a few lookups per
 option: `adventures bench --bot strong` measures its CPU per decision against the
-heuristic's). The parameter file (`adventures/bots/params/strong.json`) is validated when
-loaded; a missing, damaged or outdated file (another format version, a ranker trained on a
-feature this program no longer computes) gives one warning line on stderr and the strong bot plays exactly as the heuristic bot,
-never a traceback.
+heuristic's). The parameter file (`adventures/bots/params/strong.json`) is checked data
+(`adventures.bots.ranker_file`): a missing, damaged, edited or outdated file gives one
+warning line on stderr and the strong bot plays exactly as the heuristic bot, never a
+traceback; the commands that report games name the bot that really played.
 """
 from __future__ import annotations
 
-import json
-import math
-import sys
 from pathlib import Path
 
-from adventures.bots.features import FEATURES, RANKED, SLOT, option_features
+from adventures.bots.features import option_features
 from adventures.bots.heuristic import HeuristicBot
-
-PARAMS_FILE = Path(__file__).resolve().parent / "params" / "strong.json"
-FORMAT = "adventures-strong-ranker"
-FORMAT_VERSION = 3              # 2: one ranker per group of player counts; 3: each ranker names its own features
-MAX_PARAMS_BYTES = 1_000_000
-MAX_PLAYERS = 4
-
-_loaded: dict[str, Rankers | None] = {}   # path -> rankers (None: unusable, already warned)
-
-
-class ParamsError(ValueError):
-    """A parameter file the strong bot cannot use (the reason, in one line)."""
-
-
-class Rankers(dict):
-    """{number of players: {tag: [one float per feature]}}: a parameter file holds one ranker
-    per group of player counts, each trained on games of those sizes only. In a game of a
-    size no ranker was trained on the strong bot plays as the heuristic bot, because a
-    ranker is not trusted outside what it learned from (measured: the ranker trained on
-    solo games lost 41 points against the heuristic in Krang with 4 players). A plain dict
-    of weights (tests, a training run) ranks in every game."""
-
-
-def _features(names, where: str) -> list[int]:
-    """The slots of a ranker's feature names (every name one this program computes)."""
-    if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
-        raise ParamsError(f"{where}: features is not a list of feature names")
-    unknown = next((n for n in names if n not in SLOT), None)
-    if unknown is not None:
-        raise ParamsError(f"{where}: trained on a feature this program does not compute, {unknown[:40]!r} "
-                          "(outdated: run `adventures train`)")
-    if len(set(names)) != len(names):
-        raise ParamsError(f"{where}: a feature named twice")
-    return [SLOT[n] for n in names]
-
-
-def _weights(weights, slots: list[int], where: str) -> dict[str, list[float]]:
-    """{tag: one weight per feature of FEATURES}: the ranker's own features' weights in their
-    slots, 0 for a feature it was not trained on."""
-    if not isinstance(weights, dict) or not weights:
-        raise ParamsError(f"{where}: no weights")
-    out = {}
-    for tag, row in weights.items():
-        if tag not in RANKED:
-            raise ParamsError(f"{where}: weights for an unknown decision {str(tag)[:40]!r}")
-        if (not isinstance(row, list) or len(row) != len(slots)
-                or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) for x in row)):
-            raise ParamsError(f"{where}: weights of {tag!r} are not {len(slots)} finite numbers, one per feature")
-        full = [0.0] * len(FEATURES)
-        for j, x in zip(slots, row):
-            full[j] = float(x)
-        out[tag] = full
-    return out
-
-
-def validate(data) -> Rankers:
-    """The rankers of a parsed parameter file, or ParamsError."""
-    if not isinstance(data, dict):
-        raise ParamsError("not a JSON object")
-    if data.get("format") != FORMAT:
-        raise ParamsError(f"format is {data.get('format')!r}, expected {FORMAT!r}")
-    if data.get("version") != FORMAT_VERSION:
-        raise ParamsError(f"format version {data.get('version')!r}, this program reads {FORMAT_VERSION}")
-    rankers = data.get("rankers")
-    if not isinstance(rankers, list) or not rankers:
-        raise ParamsError("no rankers")
-    out = Rankers()
-    for k, ranker in enumerate(rankers):
-        where = f"ranker {k + 1}"
-        players = ranker.get("players") if isinstance(ranker, dict) else None
-        if (not isinstance(players, list) or not players
-                or not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= MAX_PLAYERS for n in players)):
-            raise ParamsError(f"{where}: players is not a list of numbers of players (1..{MAX_PLAYERS})")
-        weights = _weights(ranker.get("weights"), _features(ranker.get("features"), where), where)
-        for n in players:
-            if n in out:
-                raise ParamsError(f"{where}: a second ranker for {n} player{'s' if n > 1 else ''}")
-            out[n] = weights
-    return out
-
-
-def read_document(path: str | Path = PARAMS_FILE):
-    """A parameter file's parsed JSON, not yet validated; ParamsError (one line) if it
-    cannot be read as JSON."""
-    path = Path(path)
-    try:
-        if path.stat().st_size > MAX_PARAMS_BYTES:
-            raise ParamsError(f"larger than {MAX_PARAMS_BYTES:,} bytes")
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ParamsError("missing (run `adventures train`)") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ParamsError(f"unreadable ({type(exc).__name__})") from None
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError):
-        raise ParamsError("not valid JSON") from None
-
-
-def read_params(path: str | Path = PARAMS_FILE) -> Rankers:
-    """Read and validate a parameter file; ParamsError (one line) if it cannot be used."""
-    return validate(read_document(path))
-
-
-def load_params(path: str | Path = PARAMS_FILE) -> Rankers | None:
-    """The rankers, or None after one warning line (once per file and process)."""
-    key = str(path)
-    if key not in _loaded:
-        try:
-            _loaded[key] = read_params(path)
-        except ParamsError as exc:
-            _loaded[key] = None
-            print(f"adventures: strong bot parameters {path}: {exc}; the strong bot plays as the heuristic bot",
-                  file=sys.stderr)
-    return _loaded[key]
+from adventures.bots.ranker_file import (  # noqa: F401  (the parameter file's API, as callers know it)
+    FORMAT,
+    FORMAT_VERSION,
+    MAX_PARAMS_BYTES,
+    MAX_PLAYERS,
+    PARAMS_FILE,
+    ParamsError,
+    Rankers,
+    load_params,
+    read_document,
+    read_params,
+    validate,
+)
 
 
 class StrongBot:

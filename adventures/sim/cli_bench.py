@@ -23,7 +23,7 @@ import sys
 import time
 from pathlib import Path
 
-from adventures.sim import runner
+from adventures.sim import runner, stats
 from adventures.tools import limits
 
 SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
@@ -52,18 +52,19 @@ def default_files() -> list[str]:
 
 def bench(scenario, games: int, seed: int) -> dict:
     """Time `games` games in this process, after one warm-up game (imports, catalog)."""
-    runner.run_chunk((scenario, [(0, runner.game_seed(seed + 1, 0))], False, None))
+    runner.results(runner.run_chunk((scenario, [(0, runner.game_seed(seed + 1, 0))], False, None)), scenario.name)
     t0 = time.process_time()
     records = runner.run_chunk(next(runner.make_tasks(scenario, games, seed, False, chunk=games)))
     elapsed = time.process_time() - t0
-    played = [r for r in records if r["winner"] != "error"]
+    played = runner.results(records, scenario.name)       # a crash is no speed: GamesCrashed
     decisions = sum(r["decisions"] for r in played) / max(1, len(played))
     gps = games / elapsed if elapsed > 0 else 0.0
     target = TARGETS.get(min(4, scenario.players), 100.0)
     return {"scenario": scenario.name, "players": scenario.players, "games": games, "seconds": elapsed,
             "games_per_second": gps, "decisions_per_game": decisions,
             "decisions_per_second": gps * decisions, "target": target, "ratio": gps / target,
-            "errors": len(records) - len(played)}
+            "errors": len(records) - len(played), "bots": stats.bots_played(records),
+            "bots_asked": runner.bots_asked(scenario)}
 
 
 CALLGRIND_CHILD = r"""
@@ -120,6 +121,7 @@ def instructions_per_game(scenario, games: int, seed: int) -> float | None:
     return (full - base) / games
 
 
+@runner.fails_on_crashes("bench")
 def run(args: argparse.Namespace) -> int:
     files = args.scenarios or default_files()
     scenarios = runner.load_scenarios_for_command(files, "bench")
@@ -143,7 +145,7 @@ def run(args: argparse.Namespace) -> int:
         row = bench(sc, args.games, args.seed)
         if prof is not None:
             prof.disable()
-        note = f"  ({row['errors']} errors)" if row["errors"] else ""
+        note = f"  (played by {row['bots']}, asked: {row['bots_asked']})" if row["bots"] != row["bots_asked"] else ""
         ir = ""
         if args.callgrind:
             count = instructions_per_game(sc, args.callgrind, args.seed)

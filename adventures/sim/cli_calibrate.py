@@ -20,12 +20,20 @@ a dial fitted to one team of a size would be far off for others: Krang against t
 heroes is much harder than against Michelangelo and Donatello). Rows of teams not run this
 time are kept. Nothing measured today is written anywhere else: run it again when the
 bots change, and the app and every command play the new dials.
+
+The levels measured are the ones in use: with `--content DIR` holding its own difficulty
+table, that table's, and the default --out is that file (rows sit under the bands they were
+measured against; an --out whose levels differ is refused). Everything checkable is checked
+before the first game, each refusal one line and exit 2: the levels and the content they
+come from, --out (its kind: a difficulty table; links are written through), the strong
+bot's parameter file for every size played, the --cluster. A crashed game ends the run
+(exit 1) and nothing is written; the table is written through a temporary file of the
+run's own, removed on any failure.
 """
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from datetime import datetime, timezone
@@ -57,7 +65,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rollouts", type=limits.rollouts_arg, default=8, help="expert: sampled worlds per decision")
     parser.add_argument("--no-random-teams", action="store_true", help="skip the random teams")
     parser.add_argument("--out", metavar="FILE", type=limits.file_out_arg("--out file"), default=None,
-                        help="the difficulty file to rewrite (default: the shipped adventures/content/difficulty.yaml)")
+                        help="the difficulty file to rewrite (default: the table in use: your --content folder's own, "
+                             "else the shipped adventures/content/difficulty.yaml)")
     parser.add_argument("--workers", "-w", type=limits.workers_arg, default=None)
     parser.add_argument("--cluster", metavar="ADDRESS", type=limits.cluster_arg, default=None, help="run on a Dask scheduler")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
@@ -147,31 +156,68 @@ def random_teams(villains: list[str], sizes: list[int], catalog, bot: str) -> li
             for villain in villains for players in sizes]
 
 
-def write_table(path: Path, rows: list[dict], header_from: Path) -> None:
-    """Rewrite the `measured:` part of a difficulty file (everything after the marker line),
-    keeping the hand-written levels above it; the result is checked by the one content loader."""
+class Refused(Exception):
+    """A calibration that cannot be run as asked; str() is the one line saying why (exit 2),
+    said before the first game."""
+
+
+def _head(text: str, lines) -> str:
+    """The hand-written part of a difficulty file: what comes before the marker line, or
+    before its `measured:` key when the marker is missing."""
+    from engine.content.loader import line_of
+    if MARKER in text:
+        return text.split(MARKER, 1)[0]
+    if "measured" in lines:
+        return "".join(text.splitlines(keepends=True)[:line_of(lines, "measured") - 1])
+    return text if text.endswith("\n") else text + "\n"
+
+
+def table_file(catalog) -> Path:
+    """The file the difficulty levels in use come from: a user content folder's own table
+    (`--content`), else the shipped one."""
+    from adventures.content.catalog import CONTENT_ROOT
+    return Path(catalog.custom.get(("difficulty", "difficulty"), CONTENT_ROOT / "difficulty.yaml"))
+
+
+def output_table(out: Path, table, source: Path) -> tuple[str, list[dict]]:
+    """The hand-written head the rewritten `out` keeps and the rows it keeps: `out`'s own when
+    it exists, which must then be a difficulty table with the very levels in use (rows measured
+    against one table's bands must not sit under another's); else those of `source`. Refused
+    (one line) otherwise."""
+    from engine.content.loader import ContentError, load
+    there = out.exists()
+    try:
+        loaded = load(out if there else source, "difficulty")
+        text = Path(loaded.path).read_text(encoding="utf-8")
+    except ContentError as exc:
+        raise Refused(f"--out {out}: not a difficulty table calibrate may rewrite ({exc.problems[0]})") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise Refused(f"--out {out}: cannot read it: {getattr(exc, 'strerror', None) or exc}") from None
+    if there and (loaded.model.levels != table.levels or loaded.model.default != table.default):
+        raise Refused(f"--out {out}: its levels and bands are not those in use (from {source}): rows measured "
+                      "against one table's bands cannot be written under another's")
+    return _head(text, loaded.lines), [m.model_dump(mode="json") for m in loaded.model.measured]
+
+
+def write_table(path: Path, rows: list[dict], head: str) -> None:
+    """Rewrite the `measured:` part of a difficulty file (everything after the marker line)
+    under its hand-written `head`, through a temporary file of this run's own (removed on a
+    failure, renamed over `path` when the one content loader accepts the result)."""
+    from adventures.home import replaced_when_done
     from engine.content.loader import load
-    text = (path if path.is_file() else header_from).read_text(encoding="utf-8")
-    head = text.split(MARKER, 1)[0]
     lines = [f"{MARKER}: everything below this line is rewritten by it ---",
              "measured:" if rows else "measured: []"]
     lines += [f"  - {json.dumps(r, ensure_ascii=False)}" for r in rows]
-    body = head + "\n".join(lines) + "\n"
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(body, encoding="utf-8")
-    try:
+    with replaced_when_done(path) as tmp:
+        tmp.write_text(head + "\n".join(lines) + "\n", encoding="utf-8")
         load(tmp, "difficulty")            # never ship a table the game would refuse
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
 
 
-def _written(out: Path, rows: list[dict], shipped: Path) -> bool:
+def _written(out: Path, rows: list[dict], head: str) -> bool:
     """write_table, or one line saying why it could not (the old file stays)."""
     from engine.content.loader import ContentError
     try:
-        write_table(out, rows, shipped)
+        write_table(out, rows, head)
     except (OSError, ContentError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc).splitlines()[0]
         print(f"adventures calibrate: --out {out}: cannot write the table: {reason}", file=sys.stderr)
@@ -179,49 +225,63 @@ def _written(out: Path, rows: list[dict], shipped: Path) -> bool:
     return True
 
 
+def strong_bot_problem(sizes: set[int]) -> str:
+    """Why the strong bot cannot measure games of these sizes ("" when it can): a table
+    measured by the heuristic bot in its place would be labelled with the wrong bot."""
+    from adventures.bots import strong
+    from adventures.bots.ranker_file import ParamsError, read_params
+    try:
+        rankers = read_params(strong.PARAMS_FILE)
+    except ParamsError as exc:
+        return f"{strong.PARAMS_FILE}: {exc}"
+    missing = sorted(sizes - set(rankers))
+    if missing:
+        return f"{strong.PARAMS_FILE} has no ranker for {', '.join(map(str, missing))} player(s)"
+    return ""
+
+
 def _key(r: dict) -> tuple:
     return (r["villain"], r["players"], r["allies"], tuple(r["heroes"]))
 
 
+@runner.fails_on_crashes("calibrate")
 def run(args: argparse.Namespace) -> int:
-    from adventures.content.catalog import CONTENT_ROOT, clear_cache, load_catalog
+    from adventures.content.catalog import clear_cache, load_catalog
     files = args.scenarios or runner.shipped_scenario_files(("scenario",))
     loaded = runner.load_scenarios_for_command(files, "calibrate", ("scenario",), COOP_ONLY)
     if loaded is None:
         return 2
-    shipped = CONTENT_ROOT / "difficulty.yaml"
-    out = Path(args.out) if args.out else shipped
-    try:
-        limits.output_file(out, "--out file")
-    except limits.OutputError as exc:
+    catalog = load_catalog()
+    scenarios = [runner.with_params(sc, {"bot": args.bot}) for sc in loaded]
+    runs = [(Path(file).stem, sc) for file, sc in zip(files, scenarios)]
+    if not args.no_random_teams and catalog.difficulty is not None:
+        sizes = sorted({sc.players for sc in scenarios})      # the shipped scenarios: 1-4
+        runs += [(sc.name, sc) for sc in random_teams(sorted({sc.villain for sc in scenarios}), sizes, catalog,
+                                                      args.bot)]
+    try:            # everything that can be checked is, before the first game
+        table, out, head, kept = _checked_before_work(args, catalog, runs)
+        client = runner.connect_cluster(args.cluster) if args.cluster else None
+    except (Refused, limits.OutputError, runner.ClusterError) as exc:
         print(f"adventures calibrate: {exc}", file=sys.stderr)
         return 2
-    catalog = load_catalog()
-    table = catalog.difficulty
-    if table is None:
-        print("adventures calibrate: the content has no difficulty levels (adventures/content/difficulty.yaml)",
-              file=sys.stderr)
-        return 2
-    scenarios = [runner.with_params(sc, {"bot": args.bot}) for sc in loaded]
     options = {"bots": {"expert": {"rollouts": args.rollouts}}}
     when = datetime.now(timezone.utc).date().isoformat()
     t0 = time.perf_counter()
     new_rows: list[dict] = []
-    villains = sorted({sc.villain for sc in scenarios})
-    runs = [(Path(file).stem, sc) for file, sc in zip(files, scenarios)]
-    if not args.no_random_teams:
-        sizes = sorted({sc.players for sc in scenarios})      # the shipped scenarios: 1-4
-        runs += [(sc.name, sc) for sc in random_teams(villains, sizes, catalog, args.bot)]
+    args = argparse.Namespace(**{**vars(args), "cluster": client})     # one connection for every dial
     estimate = args.games * len(runs) * 24
-    with runner.progress_bar(estimate, "calibrate", enabled=not (args.json or args.no_progress)) as advance:
-        for name, sc in runs:
-            new_rows += calibrate_scenario(sc, name, table, args, options, advance, when)
-        redone = {_key(r) for r in new_rows}
-        rows = sorted([r for r in (m.model_dump(mode="json") for m in table.measured) if _key(r) not in redone]
-                      + new_rows, key=_key)
-        if not _written(out, rows, shipped):
-            return 2
-        clear_cache()
+    try:
+        with runner.progress_bar(estimate, "calibrate", enabled=not (args.json or args.no_progress)) as advance:
+            for name, sc in runs:
+                new_rows += calibrate_scenario(sc, name, table, args, options, advance, when)
+    finally:
+        if client is not None:
+            client.close()
+    redone = {_key(r) for r in new_rows}
+    rows = sorted([r for r in kept if _key(r) not in redone] + new_rows, key=_key)
+    if not _written(out, rows, head):
+        return 2
+    clear_cache()
     seconds = time.perf_counter() - t0
     if args.json:
         print(json.dumps({"rows": new_rows, "seconds": seconds}, sort_keys=True))
@@ -234,3 +294,25 @@ def run(args: argparse.Namespace) -> int:
                   f"{r['settings']['enemy_cards']:>4}  {r['win_rate']:.1%} ({lo:.1%} - {hi:.1%}){flag}")
         print(f"wrote {out}; {time.perf_counter() - t0:.0f} s")
     return 0 if all(r["in_band"] for r in new_rows) else 1
+
+
+def _checked_before_work(args, catalog, runs) -> tuple:
+    """(the levels in use, the file to write, its head, the rows it keeps), or Refused /
+    OutputError (one line): the levels, the content they come from, the output and its kind,
+    the bot that measures."""
+    table = catalog.difficulty
+    if table is None:
+        raise Refused("the content has no difficulty levels (adventures/content/difficulty.yaml)")
+    source = table_file(catalog)
+    left_out = next((p for p in catalog.problems if Path(p.file).stem == "difficulty"), None)
+    if left_out is not None:           # the user's own table was refused: never measure against another
+        raise Refused(f"your difficulty table was left out ({left_out}): fix it before calibrating")
+    given = Path(args.out) if args.out else source
+    limits.output_file(given, "--out file")
+    out = limits.written_through(given)      # a link stays a link, to the rewritten table
+    head, kept = output_table(out, table, source)
+    if args.bot == "strong":
+        why = strong_bot_problem({sc.players for _, sc in runs})
+        if why:
+            raise Refused(f"--bot strong: {why}: the levels would be measured by the heuristic bot in its place")
+    return table, out, head, kept

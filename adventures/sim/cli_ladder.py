@@ -85,18 +85,22 @@ def ladder(scenarios, bots, games: int, seed: int, workers=None, cluster=None, o
                                        progress=progress, cluster=cluster, options=opts)
             by_bot[bot] = records
             s = stats.summarise(records)
-            row = {"scenario": sc.name, "bot": bot, "games": s["games"], "errors": s["errors"],
+            # the bot that really played: the strong bot without usable parameters is the heuristic
+            played = s["bots"] if s["bots"] and s["bots"] != bot else bot
+            row = {"scenario": sc.name, "bot": played, "games": s["games"], "errors": s["errors"],
                    "win_rate": s["win_rate"], "win_rate_ci95": s["win_rate_ci95"],
                    "mean_rounds": s["mean_rounds"], "outcomes": outcomes(records)}
+            if played != bot:
+                row["asked"] = bot
             searched = sum(r.get("searched", 0) for r in records)
             if searched:               # the expert's cost: CPU per searched decision
                 row["ms_per_searched_decision"] = 1000 * sum(r.get("search_seconds", 0.0) for r in records) / searched
                 row["searched_per_game"] = searched / max(1, len(records))
             mine.append(row)
-        for row in mine:
+        for row, rung in zip(mine, bots):
             for base in ("heuristic", "expert"):
                 if base in by_bot and row["bot"] != base and (base == "heuristic" or row["bot"] == "strong"):
-                    row[f"vs_{base}"] = list(paired_difference(by_bot[row["bot"]], by_bot[base]))
+                    row[f"vs_{base}"] = list(paired_difference(by_bot[rung], by_bot[base]))
         rows.extend(mine)
     return rows
 
@@ -121,11 +125,14 @@ def table(rows: list[dict]) -> str:
             vs_text += " | " + (f"{ve[0]:+.1%} ({ve[1]:+.1%} to {ve[2]:+.1%})" if ve else "")
         cost = (f"{r['ms_per_searched_decision']:.0f} ms ({r['searched_per_game']:.0f} a game)"
                 if "ms_per_searched_decision" in r else "")
-        lines.append(f"| {r['scenario']} | {LABELS.get(r['bot'], r['bot'])} | {r['win_rate']:.1%} ({lo:.1%}-{hi:.1%}) | {vs_text} | "
+        bot = LABELS.get(r["bot"], r["bot"]) + (f" (asked: {LABELS.get(r['asked'], r['asked'])})"
+                                                 if "asked" in r else "")
+        lines.append(f"| {r['scenario']} | {bot} | {r['win_rate']:.1%} ({lo:.1%}-{hi:.1%}) | {vs_text} | "
                      f"{r['mean_rounds']:.2f} | {cost} |")
     return "\n".join(lines)
 
 
+@runner.fails_on_crashes("ladder")
 def run(args: argparse.Namespace) -> int:
     files = args.scenarios or default_files()
     scenarios = runner.load_scenarios_for_command(files, "ladder", ("scenario",), COOP_ONLY, args.difficulty)

@@ -74,7 +74,8 @@ def hero_solo_rates(scenario, games: int, seed: int, workers, options, progress)
         solo = type(scenario).model_validate(data)
         recs = runner.run_games(solo, games, seed, workers, progress=progress, options=options)
         s = stats.summarise(recs)
-        out.append({"hero": h.name, "win_rate": s["win_rate"], "ci95": s["win_rate_ci95"], "games": s["games"]})
+        out.append({"hero": h.name, "win_rate": s["win_rate"], "ci95": s["win_rate_ci95"], "games": s["games"],
+                    "bots": s["bots"]})
     return out
 
 
@@ -158,6 +159,7 @@ def _bots_in_words(bot: str) -> str:
     return "as in each scenario" if bot == "scenario" else bot
 
 
+@runner.fails_on_crashes("report")
 def run(args: argparse.Namespace) -> int:
     loaded = runner.load_scenarios_for_command(
         args.scenarios, "report", ("scenario",),
@@ -173,8 +175,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     options = {"bots": {"expert": {"rollouts": args.rollouts}}, "cards": True}
     t0 = time.perf_counter()
-    sections = [f"# Scenario report\n\nSeed {args.seed}, {args.games} games per scenario, "
-                f"{args.hero_games} solo games per hero; bots: {_bots_in_words(args.bot)}."]
+    played: dict[str, None] = {}             # the bots that really played, for the header
+    sections = []
     total = len(scenarios) * args.games
     with runner.progress_bar(total, "report", enabled=not args.no_progress) as advance:
         for f, sc in scenarios:
@@ -184,6 +186,7 @@ def run(args: argparse.Namespace) -> int:
             s = stats.summarise(records)
             heroes = hero_solo_rates(sc, args.hero_games, args.seed, args.workers, options, None) \
                 if args.hero_games > 0 else []
+            played.update(dict.fromkeys([s["bots"], *(h["bots"] for h in heroes)]))
             cards = card_figures(records)
             slug = _slug(Path(f).stem)
             try:
@@ -201,6 +204,7 @@ def run(args: argparse.Namespace) -> int:
                      + ", ".join(f"{k}: {v}" for k, v in s["completions"].items()),
                      f"- villain health left: mean {s['mean_villain_health']:.2f} "
                      f"({s['mean_villain_health_fraction']:.1%} of its health)",
+                     f"- played by: {s['bots']}",
                      "", f"![games]({files['games']})"]
             if heroes:
                 lines += ["", "### Each hero alone against this villain", "",
@@ -216,6 +220,10 @@ def run(args: argparse.Namespace) -> int:
                 if "cards" in files:
                     lines += ["", f"![cards]({files['cards']})"]
             sections.append("\n".join(lines))
+    shown = ", ".join(b for b in played if b) or _bots_in_words(args.bot)
+    asked = "" if args.bot in ("scenario", shown) else f" (asked: {args.bot})"
+    sections.insert(0, f"# Scenario report\n\nSeed {args.seed}, {args.games} games per scenario, "
+                       f"{args.hero_games} solo games per hero; bots: {shown}{asked}.")
     try:
         path = write(out, sections)
     except OSError as exc:     # the folder vanished or the disk filled during the run

@@ -40,6 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(re-run one with `adventures replay FILE`)")
 
 
+@runner.fails_on_crashes("simulate")
 def run(args: argparse.Namespace) -> int:
     loaded = runner.load_scenarios_for_command([args.scenario], "simulate", difficulty=args.difficulty)
     if loaded is None:
@@ -74,6 +75,7 @@ def run(args: argparse.Namespace) -> int:
         return report_competitive(args, scenario, records, seed, workers, elapsed)
     summary = stats.summarise(records)
     summary.update(scenario=scenario.name, villain=scenario.villain, file=args.scenario, seed=seed, workers=workers,
+                   bots_asked=runner.bots_asked(scenario),
                    elapsed_seconds=elapsed, games_per_second=len(records) / elapsed if elapsed > 0 else 0.0)
     if args.json:
         print(json.dumps(summary, sort_keys=True))
@@ -103,6 +105,8 @@ def report(s: dict) -> str:
         f"{s['games_with_hero_death']} games with a death)",
         "  losses          " + (", ".join(f"{k} {v}" for k, v in s["loss_causes"].items()) or "none"),
         f"  decisions       {s['mean_decisions']:.1f} per game",
+        f"  bots            {s['bots']}" + (f" (asked: {s['bots_asked']})"
+                                            if s.get("bots_asked", s["bots"]) != s["bots"] else ""),
         f"  speed           {s['games_per_second']:.1f} games/s ({s['elapsed_seconds']:.2f} s)",
     ]
     if "invariant_violations" in s:

@@ -27,12 +27,12 @@ from adventures.tools import limits
 from engine.content.loader import ContentError
 
 GAME_COLUMNS = ("game", "seed", "winner", "loss_cause", "reason", "rounds", "completions", "villain_health",
-                "villain_max", "hero_deaths", "players_eliminated", "decisions", "heroes", "minions")
+                "villain_max", "hero_deaths", "players_eliminated", "decisions", "heroes", "minions", "bots")
 # Header names that cannot clash with a swept parameter (villain_health is both).
 GAME_HEADERS = {"villain_health": "villain_health_left", "villain_max": "villain_max_health"}
 CELL_COLUMNS = ("games", "played", "hero_wins", "win_rate", "ci95_low", "ci95_high", "mean_rounds",
                 "median_rounds", "mean_completions", "mean_villain_health", "mean_villain_health_fraction",
-                "mean_hero_deaths", "errors", "loss_causes")
+                "mean_hero_deaths", "errors", "loss_causes", "bots")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -50,6 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
+@runner.fails_on_crashes("sweep")
 def run(args: argparse.Namespace) -> int:
     try:
         base, grid, extra = runner.load_sweep(scenario_file(args.sweep) or args.sweep)   # a name in scenarios/ too
@@ -111,7 +112,7 @@ def run_sweep(base, grid: dict[str, list], games: int, seed: int, workers: int =
     chunk = runner.chunk_size(games * len(params), workers)
     tasks = (t for k, sc in enumerate(scenarios)
              for t in runner.make_tasks(sc, games, seed, False, tag=k, chunk=chunk))
-    records = runner.execute(tasks, workers, progress, cluster)
+    records = runner.results(runner.execute(tasks, workers, progress, cluster), base.name)
     cells = []
     for k, p in enumerate(params):
         mine = [r for r in records if r["cell"] == k]
@@ -154,7 +155,7 @@ def write_outputs(out: str | Path, title: str, grid: dict[str, list], cells: lis
             lo, hi = c["win_rate_ci95"]
             row = {**c, "ci95_low": lo, "ci95_high": hi,
                    "loss_causes": ";".join(f"{k}:{v}" for k, v in c["loss_causes"].items())}
-            w.writerow([c["cell"], *(c["params"][n] for n in names), *(_fmt(row[k]) for k in CELL_COLUMNS)])
+            w.writerow([c["cell"], *(c["params"][n] for n in names), *(_fmt(row.get(k, "")) for k in CELL_COLUMNS)])
     files = [games_csv, cells_csv]
     if plots:
         from adventures.sim import plots as charts
@@ -172,11 +173,11 @@ def _fmt(v):
 
 def table(grid: dict[str, list], cells: list[dict]) -> str:
     names = list(grid)
-    head = "  ".join(f"{n:>14}" for n in names) + "   win rate (95% CI)          rounds  objectives"
+    head = "  ".join(f"{n:>14}" for n in names) + "   win rate (95% CI)          rounds  objectives  bots"
     lines = [head]
     for c in cells:
         lo, hi = c["win_rate_ci95"]
         lines.append("  ".join(f"{c['params'][n]!s:>14}" for n in names)
                      + f"   {stats.pct(c['win_rate']):>6} ({stats.pct(lo)} - {stats.pct(hi)})".ljust(28)
-                     + f"{c['mean_rounds']:7.2f}  {c['mean_completions']:10.2f}")
+                     + f"{c['mean_rounds']:7.2f}  {c['mean_completions']:10.2f}  {c.get('bots', '')}")
     return "\n".join(lines)

@@ -57,6 +57,7 @@ from pathlib import Path
 
 from adventures.bots.expert import ROLLOUT_BOTS
 from adventures.bots.features import FEATURES, RANKED
+from adventures.bots.ranker_file import COMMIT, signed
 from adventures.bots.strong import FORMAT, FORMAT_VERSION, PARAMS_FILE, validate
 from adventures.sim import runner
 from adventures.sim.reinforce import DEFAULT_DEALS
@@ -163,24 +164,27 @@ def label_chunk(task: tuple) -> list[list]:
     if weights is None:
         rollout_bot = "heuristic"            # the first generation: no strong bot yet
     out = []
-    for _, seed in jobs:
+    for i, seed in jobs:
         labels: list = []
-        # confirm = 2 x rollouts: the expert's default (8, 16), and a tiny budget stays tiny
-        expert = ExpertBot(rollouts=rollouts, confirm=2 * rollouts, rollout_bot=rollout_bot, rollout_params=weights)
-        agent = Labeller(expert, labels, StrongBot(params=weights) if weights is not None else None)
-        game = new_adventure(scenario, runner._catalog(), seed, {i: agent for i in range(scenario.players)},
-                             TablePolicy(), log=False)
+        record = {"game": i, "seed": seed, "winner": "", "labels": labels}
         try:
+            # confirm = 2 x rollouts: the expert's default (8, 16), and a tiny budget stays tiny
+            expert = ExpertBot(rollouts=rollouts, confirm=2 * rollouts, rollout_bot=rollout_bot,
+                               rollout_params=weights)
+            agent = Labeller(expert, labels, StrongBot(params=weights) if weights is not None else None)
+            game = new_adventure(scenario, runner._catalog(), seed, {i: agent for i in range(scenario.players)},
+                                 TablePolicy(), log=False)
             play_adventure(game)
-        except Exception as exc:          # a broken game is reported, its labels so far kept
-            print(f"adventures train: game seed {seed}: {type(exc).__name__}: {exc}"[:300], file=sys.stderr)
-        out.append(labels)
+        except Exception as exc:          # a crash labels nothing: label_games stops the run on it
+            record.update(winner="error", reason=f"{type(exc).__name__}: {exc}"[:300])
+        out.append(record)
     return out
 
 
 def label_games(scenarios, games: int, seed: int, rollouts: int, workers: int, progress=None,
                 rollout_bot: str = "heuristic", weights: dict | None = None) -> list:
-    """Every label of every game, in scenario and game order whatever the number of workers."""
+    """Every label of every game, in scenario and game order whatever the number of workers;
+    runner.GamesCrashed when a game crashed (its labels are no result)."""
     tasks = [(sc, [(i, runner.game_seed(seed, i))], rollouts, rollout_bot, weights)
              for sc in scenarios for i in range(games)]
     out: list = []
@@ -189,14 +193,14 @@ def label_games(scenarios, games: int, seed: int, rollouts: int, workers: int, p
             out.extend(label_chunk(t))
             if progress:
                 progress(1)
-        return out
-    ctx = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
-    with ctx.Pool(min(workers, len(tasks))) as pool:
-        for got in pool.imap(label_chunk, tasks):
-            out.extend(got)
-            if progress:
-                progress(1)
-    return out
+    else:
+        ctx = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
+        with ctx.Pool(min(workers, len(tasks))) as pool:
+            for got in pool.imap(label_chunk, tasks):
+                out.extend(got)
+                if progress:
+                    progress(1)
+    return [r["labels"] for r in runner.results(out, "the expert's labelling")]
 
 
 # ---------------------------------------------------------------- the fit
@@ -310,11 +314,47 @@ def params_document(weights: dict, figures: dict, args, scenarios, labels: int, 
     if refined is not None:
         trained["reinforce"] = refined
     ranker = {"players": sorted({sc.players for sc in scenarios}), "features": list(FEATURES), "weights": weights,
+              "shape": {"decisions": len(weights), "features": len(FEATURES)}, "source_commit": source_commit(),
               "trained": trained}
-    doc = {"format": FORMAT, "version": FORMAT_VERSION,
-           "rankers": sorted(kept + [ranker], key=lambda r: r["players"])}
+    doc = signed({"format": FORMAT, "version": FORMAT_VERSION,
+                  "rankers": sorted(kept + [ranker], key=lambda r: r["players"])})
     validate(doc)                               # never write a file the bot would refuse
     return doc
+
+
+def source_commit() -> str | None:
+    """The commit of the program training (`ranker_file.COMMIT`: "+changes" when its code
+    differs from that commit), or None outside a git checkout."""
+    import subprocess
+    root = SCENARIO_DIR.parent
+    if not (root / ".git").exists():
+        return None
+    code = ["--", "adventures", "engine", "scenarios", ":(exclude)adventures/bots/params"]
+    try:
+        head = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True,
+                              timeout=30)
+        changed = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no", *code],
+                                 capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    commit = head.stdout.strip() + ("+changes" if changed.stdout.strip() else "")
+    return commit if head.returncode == 0 and changed.returncode == 0 and COMMIT.match(commit) else None
+
+
+def other_kind(path: Path) -> str:
+    """Why train must not write over `path` ("" when it may): a file that is there and is not
+    a strong-bot parameter file (a scenario, the difficulty table...). An empty file, or one of
+    ours however outdated or damaged, may be replaced."""
+    from adventures.bots.strong import ParamsError, read_document
+    if not path.exists() or path.stat().st_size == 0:
+        return ""
+    try:
+        data = read_document(path)
+    except ParamsError as exc:
+        return f"not a strong-bot parameter file ({exc})"
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        return f"not a strong-bot parameter file (no \"format\": \"{FORMAT}\")"
+    return ""
 
 
 def _file_rankers(path: Path) -> tuple[list[dict] | None, dict, str]:
@@ -350,7 +390,7 @@ def kept_rankers(path: Path, players: set[int]) -> tuple[list[dict], str]:
     """The rankers of the file at `path` for the player counts this run does not train (a run
     takes over the sizes of its own games; another ranker keeps the sizes it does not
     take), and what to say."""
-    if not path.exists():
+    if not path.exists() or path.stat().st_size == 0:
         return [], ""
     rankers, _, why = _file_rankers(path)
     if rankers is None:
@@ -391,6 +431,7 @@ def as_designed(scenario):
     return scenario.model_copy(update={"difficulty_settings": TRAINING_SETTINGS})
 
 
+@runner.fails_on_crashes("train")
 def run(args: argparse.Namespace) -> int:
     files = args.scenarios or [str(SCENARIO_DIR / f"{n}.yaml") for n in DEFAULT_SCENARIOS]
     scenarios = runner.load_scenarios_for_command(files, "train")
@@ -405,10 +446,15 @@ def run(args: argparse.Namespace) -> int:
         print(f"adventures train: --games {args.games:,} x {len(scenarios)} scenarios is more than "
               f"{limits.MAX_GAMES:,} games", file=sys.stderr)
         return 2
-    out = Path(args.out) if args.out else PARAMS_FILE
-    try:
-        limits.output_file(out, "--out file")
-        import numpy  # noqa: F401  (checked before the first game)
+    given = Path(args.out) if args.out else PARAMS_FILE
+    try:            # everything that can be checked is, before the first game
+        limits.output_file(given, "--out file")
+        out = limits.written_through(given)       # a link stays a link, to the new file
+        why = other_kind(out)
+        if why:
+            raise limits.OutputError(f"--out {given}: {why}: train writes only over its own kind of file "
+                                     "(move it away or choose another --out)")
+        import numpy  # noqa: F401
     except limits.OutputError as exc:
         print(f"adventures train: {exc}", file=sys.stderr)
         return 2
@@ -420,6 +466,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     workers = args.workers or runner.default_workers()
     players = {sc.players for sc in scenarios}
+    kept, said = kept_rankers(out, players)        # read now: the file as it was when the run began
     t0 = time.perf_counter()
     if args.refine:
         weights, trained, why = ranker_to_refine(out, players)
@@ -440,7 +487,6 @@ def run(args: argparse.Namespace) -> int:
         with runner.progress_bar(args.reinforce, "train: reinforce", enabled=not args.no_progress) as advance:
             weights, refined = reinforce(scenarios, weights, args.reinforce, args.seed, workers, args.deals, advance)
     t2 = time.perf_counter()
-    kept, said = kept_rankers(out, players)
     doc = params_document(weights, figures, args, scenarios, count, kept, refined, trained)
     from adventures.home import write_atomically
     try:

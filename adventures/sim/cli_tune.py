@@ -69,12 +69,14 @@ def tune(scenario, param: str, target: float, low: int, high: int, games: int, s
     """`measured`: {value: wins by seed} already played with these seeds and games (a caller
     searching several targets of one scenario shares it: no value is played twice)."""
     measured = {} if measured is None else measured
+    bots: dict[str, None] = {}           # the bots that really played (`stats.bots_played`)
 
     def rate(v: int) -> float:
         if v not in measured:
             recs = runner.run_games(runner.with_params(scenario, {param: v}), games, seed, workers,
                                     progress=progress, cluster=cluster, options=options)
-            measured[v] = wins_by_seed(recs)
+            measured[v] = wins_by_seed(recs)     # never a crash: run_games raised GamesCrashed
+            bots.update(dict.fromkeys(stats.bots_played(recs).split(", ")))
         w = measured[v]
         return sum(w) / len(w)
 
@@ -82,6 +84,7 @@ def tune(scenario, param: str, target: float, low: int, high: int, games: int, s
     r_lo, r_hi = rate(lo), rate(hi)
     if (r_lo - target) * (r_hi - target) > 0:
         return {"param": param, "target": target, "value": None, "ci95": None, "games": games * len(measured),
+                "bots": ", ".join(b for b in bots if b),
                 "measured": {v: sum(w) / len(w) for v, w in sorted(measured.items())},
                 "note": f"the target is outside the win rates at {low} ({r_lo:.1%}) and {high} ({r_hi:.1%})"}
     while hi - lo > 1:
@@ -106,7 +109,7 @@ def tune(scenario, param: str, target: float, low: int, high: int, games: int, s
     boot.sort()
     ci = [boot[int(0.025 * (len(boot) - 1))], boot[int(0.975 * (len(boot) - 1))]] if boot else None
     return {"param": param, "target": target, "value": value, "ci95": ci, "games": games * len(measured),
-            "bracket": [lo, hi], "measured": {v: rates[v] for v in values},
+            "bots": ", ".join(b for b in bots if b), "bracket": [lo, hi], "measured": {v: rates[v] for v in values},
             "measured_ci95": {v: list(stats.wilson(sum(measured[v]), n)) for v in values}}
 
 
@@ -129,6 +132,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-progress", action="store_true")
 
 
+@runner.fails_on_crashes("tune")
 def run(args: argparse.Namespace) -> int:
     loaded = runner.load_scenarios_for_command(
         [args.scenario], "tune", ("scenario",),
@@ -172,15 +176,19 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"adventures tune: {exc}", file=sys.stderr)
         return 2
+    asked = runner.bots_asked(sc, options)
+    if out["bots"] and out["bots"] != asked:
+        out["bots_asked"] = asked
     if args.json:
         print(json.dumps(out, sort_keys=True))
         return 0
     for v, r in out["measured"].items():
         print(f"  {args.param} = {v:>4}: heroes win {r:.1%}")
+    name = sc.name + (f" (played by {out['bots']}, asked: {asked})" if "bots_asked" in out else "")
     if out["value"] is None:
-        print(f"{sc.name}: {out['note']}; {out['games']} games spent")
+        print(f"{name}: {out['note']}; {out['games']} games spent")
         return 1
     lo, hi = out["ci95"] or (float("nan"), float("nan"))
-    print(f"{sc.name}: {args.param} = {out['value']:.1f} gives {args.target:.0%} (95% CI {lo:.1f} - {hi:.1f}); "
+    print(f"{name}: {args.param} = {out['value']:.1f} gives {args.target:.0%} (95% CI {lo:.1f} - {hi:.1f}); "
           f"{out['games']} games spent, {time.perf_counter() - t0:.1f} s")
     return 0

@@ -94,19 +94,43 @@ def _play(scenario, seed: int, weights: dict, rng: random.Random | None) -> tupl
     return (1.0 if result.winner == "heroes" else 0.0), bot.grad
 
 
+class Crash(str):
+    """A game that crashed, in a few words: no outcome and no gradient (`_results` stops the
+    run on it)."""
+
+
+def _played(scenario, game_seed: int, weights: dict, rng: random.Random | None):
+    try:
+        return _play(scenario, game_seed, weights, rng)
+    except Exception as exc:
+        return Crash(f"seed {game_seed}: {type(exc).__name__}: {exc}"[:300])
+
+
 def play_chunk(task: tuple) -> list:
     """Worker: (scenarios, [(deal index, game seed)], weights, run seed, plays) -> per deal,
-    `plays` (won, gradient) pairs; plays 0: one greedy game per deal, its outcome only."""
+    `plays` (won, gradient) pairs; plays 0: one greedy game per deal, its outcome only. A game
+    that crashed is a Crash in its place."""
     scenarios, deals, weights, seed, plays = task
     out = []
     for n, game_seed in deals:
         scenario = scenarios[n % len(scenarios)]
         if plays == 0:
-            out.append(_play(scenario, game_seed, weights, None)[0])
+            got = _played(scenario, game_seed, weights, None)
+            out.append(got if isinstance(got, Crash) else got[0])
         else:
-            out.append([_play(scenario, game_seed, weights, random.Random(f"{seed}:{n}:{j}"))
+            out.append([_played(scenario, game_seed, weights, random.Random(f"{seed}:{n}:{j}"))
                         for j in range(plays)])
     return out
+
+
+def _results(chunks: list) -> list:
+    """The chunks' outcomes, or runner.GamesCrashed when a game crashed: a crash is neither a
+    loss nor a gradient."""
+    games = [g for chunk in chunks for deal in chunk for g in (deal if isinstance(deal, list) else [deal])]
+    crashed = [g for g in games if isinstance(g, Crash)]
+    if crashed:
+        raise runner.GamesCrashed(len(crashed), len(games), str(crashed[0]), "the policy-gradient stage")
+    return chunks
 
 
 def _chunks(scenarios, first: int, count: int, base: int, weights: dict, seed: int, plays: int) -> list[tuple]:
@@ -124,7 +148,7 @@ class _Pool:
             self.pool = ctx.Pool(workers)
 
     def map(self, tasks: list) -> list:
-        return self.pool.map(play_chunk, tasks) if self.pool is not None else [play_chunk(t) for t in tasks]
+        return _results(self.pool.map(play_chunk, tasks) if self.pool is not None else [play_chunk(t) for t in tasks])
 
     def close(self) -> None:
         if self.pool is not None:

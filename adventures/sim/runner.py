@@ -174,6 +174,8 @@ def _checked(scenario, catalog):
 
 def _coop_with_params(scenario: ScenarioDef, params: dict) -> ScenarioDef:
     data = scenario.model_dump()
+    if "difficulty" not in scenario.model_fields_set:
+        del data["difficulty"]        # still no level named: the table's default (difficulty.named_level)
     for key, value in params.items():
         if key == "bot":                      # every seat played by this bot (ladders)
             data["seats"] = [{**seat, "bot": value} for seat in data["seats"]]
@@ -358,6 +360,7 @@ def play_one(scenario: ScenarioDef, seed: int, check_invariants: bool = False,
     record = {"seed": seed}
     try:
         agents, table = make_agents(scenario, bot_options)
+        record["bots"] = bots_of(agents.values(), scenario.players)
         searching = dict(agents)
         played: list[str] | None = None
         if cards:
@@ -394,12 +397,96 @@ def play_one(scenario: ScenarioDef, seed: int, check_invariants: bool = False,
         record.update(winner="error", reason=f"{type(exc).__name__}: {exc}"[:300], rounds=0, completions=0,
                       villain_health=0, villain_max=0, hero_deaths=0, players_eliminated=0, decisions=0,
                       heroes="", minions="", state_hash="")
+        record.setdefault("bots", "")
         if check_invariants:
             record["invariant_violations"] = 0
             record["first_violation"] = ""
     record["loss_cause"] = classify_loss(record["winner"], record["reason"])
     record["seconds"] = time.perf_counter() - t0
     return record
+
+
+# ---------------------------------------------------------------- which bot played
+def played_as(agent, players: int) -> str:
+    """The bot that really plays a seat, by the names the commands take: the strong bot
+    without a usable ranker for this game (no usable parameter file, no ranker for the size)
+    plays as the heuristic bot, and an expert whose strong rollout bot does so is the plain
+    expert ("expert-strong" when its rollouts are the strong bot's)."""
+    from adventures.bots.ranker_file import plays_as
+    from adventures.bots.strong import StrongBot
+    if isinstance(agent, StrongBot):
+        return plays_as(agent.weights, players)
+    name = getattr(agent, "name", type(agent).__name__)
+    rollouts = getattr(agent, "fallback", None)         # the expert's rollout player
+    if name == "expert" and isinstance(rollouts, StrongBot) and plays_as(rollouts.weights, players) == "strong":
+        return "expert-strong"
+    return name
+
+
+def bots_of(agents: Iterable, players: int) -> str:
+    """The bots of a game's seats, distinct, joined by "+" (a record's `bots`)."""
+    return "+".join(sorted({played_as(a, players) for a in agents}))
+
+
+def bots_asked(scenario, options: dict | None = None) -> str:
+    """What `bots_of` says of a game of `scenario` whose bots all play as asked."""
+    if isinstance(scenario, MatchDef):
+        return ""
+    rollouts = ((options or {}).get("bots", {}).get("expert") or {}).get("rollout_bot")
+    names = {"human": "heuristic", "expert": "expert-strong" if rollouts == "strong" else "expert"}
+    return "+".join(sorted({names.get(seat.bot, seat.bot) for seat in scenario.seats}))
+
+
+def _say_fallback_once(scenario, options: dict | None) -> None:
+    """When a run's strong bot has no usable parameter file, say so once, here in the
+    parent process: its worker processes stay quiet (`ranker_file.load_params`)."""
+    if not isinstance(scenario, ScenarioDef) or "strong" not in bots_asked(scenario, options):
+        return
+    from adventures.bots import strong
+    strong.load_params(strong.PARAMS_FILE)
+
+
+# ---------------------------------------------------------------- crashed games
+class GamesCrashed(RuntimeError):
+    """Games of a run crashed. A crash is never a result (not a loss, not a 0% win rate, not
+    a measured dial or a labelled decision): the run stops after the batch of games that had
+    one, and the command says how many in one line and fails (`fails_on_crashes`, exit 1)."""
+
+    def __init__(self, crashed: int, games: int, first: str, what: str = ""):
+        self.crashed, self.games, self.first = crashed, games, first
+        of = f" of {what}" if what else ""
+        super().__init__(f"{crashed} of {games} games{of} crashed (first: {first}); "
+                         "a crashed game is not a result")
+
+
+def crash_line(record: dict) -> str:
+    """Which game crashed and how, in a few words."""
+    game = f"game {record['game']}, " if "game" in record else ""
+    reason = (str(record.get("reason", "")).splitlines() or ["?"])[0]
+    return f"{game}seed {record['seed']}: {reason}"[:300]
+
+
+def results(records: list[dict], what: str = "") -> list[dict]:
+    """The records of a run, or GamesCrashed when any of its games crashed: the one gate
+    every command's games pass through (`run_games`, and sweep's and bench's own runs)."""
+    crashed = [r for r in records if r.get("winner") == "error"]
+    if crashed:
+        raise GamesCrashed(len(crashed), len(records), crash_line(crashed[0]), what)
+    return records
+
+
+def fails_on_crashes(command: str):
+    """Decorates a command's `run(args)`: games that crashed end it in one line, exit 1."""
+    def wrap(run: Callable[..., int]) -> Callable[..., int]:
+        @functools.wraps(run)
+        def guarded(args) -> int:
+            try:
+                return run(args)
+            except GamesCrashed as exc:
+                print(f"adventures {command}: {exc}", file=sys.stderr)
+                return 1
+        return guarded
+    return wrap
 
 
 class CardRecorder:
@@ -487,6 +574,7 @@ def make_tasks(scenario: ScenarioDef, games: int, seed: int, check: bool, tag=No
                options: dict | None = None) -> Iterator[tuple]:
     """The chunks of a run for run_chunk, built lazily (a long run never holds its whole job
     list); `options`: {"bots": {kind: kwargs}, "cards": bool}."""
+    _say_fallback_once(scenario, options)
     for k in range(0, games, chunk):
         jobs = [(i, game_seed(seed, i)) for i in range(k, min(games, k + chunk))]
         yield (scenario, jobs, check, tag, replay_dir, hash_state, options or {})
@@ -644,12 +732,13 @@ def run_games(scenario: ScenarioDef, games: int, seed: int, workers: int | None 
               check_invariants: bool = False, progress: Callable[[int], None] | None = None,
               cluster: str | None = None, replay_dir: str | None = None, hash_state: bool = False,
               options: dict | None = None) -> list[dict]:
-    """Play `games` games of `scenario`; the records come back in game order."""
+    """Play `games` games of `scenario`; the records come back in game order, or
+    GamesCrashed once they are all played when any of them crashed."""
     workers = auto_workers(games, scenario) if workers is None else max(1, workers)
     tasks = make_tasks(scenario, games, seed, check_invariants, chunk=chunk_size(games, workers),
                        replay_dir=replay_dir, hash_state=hash_state, options=options)
     try:
-        return execute(tasks, workers, progress, cluster)
+        return results(execute(tasks, workers, progress, cluster), scenario.name)
     finally:        # a worker stopped mid-write (Ctrl-C terminates the pool) leaves its temp file
         if replay_dir:
             from adventures.persistence.save import remove_stale_temps

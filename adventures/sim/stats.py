@@ -82,6 +82,7 @@ def summarise(records: Sequence[dict]) -> dict:
         "games_with_hero_death": sum(1 for d in deaths if d),
         "loss_causes": dict(sorted(Counter(r["loss_cause"] for r in played if r["loss_cause"]).items())),
         "mean_decisions": mean([r["decisions"] for r in played]),
+        "bots": bots_played(records),
     }
     if any("invariant_violations" in r for r in records):
         out["invariant_violations"] = sum(r.get("invariant_violations", 0) for r in records)
@@ -90,6 +91,12 @@ def summarise(records: Sequence[dict]) -> dict:
         first = next(r for r in records if r["winner"] == "error")
         out["first_error"] = {"game": first.get("game"), "seed": first["seed"], "error": first["reason"]}
     return out
+
+
+def bots_played(records: Iterable[dict]) -> str:
+    """The bots that really played a run's games, as their records say (`runner.bots_of`:
+    the strong bot without usable parameters is the heuristic bot), distinct, in game order."""
+    return ", ".join(dict.fromkeys(r["bots"] for r in records if r.get("bots")))
 
 
 def pct(x: float) -> str:

@@ -353,3 +353,10 @@ def output_file(path: str | os.PathLike, what: str = "output file") -> Path:
     if not os.access(folder, os.W_OK):
         raise OutputError(f"{target}: cannot write in {folder}")
     return target
+
+
+def written_through(path: str | os.PathLike) -> Path:
+    """Where writing the output file `path` lands: a symbolic link's final target (the link
+    stays a link to the new file, as a shell's `>` leaves it), else `path` itself. The writer
+    then replaces that file atomically (`adventures.home.replaced_when_done`)."""
+    return Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
