@@ -88,7 +88,10 @@ def _find(items: Iterable[Any], name: str) -> Any:
 
 
 def _yaml_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+    """Every entry named *.yaml or *.yml under `folder`: the regular files, and anything else so
+    named (a FIFO, a folder, a link loop, a link to a device), which loading refuses in one
+    line (`engine.content.loader`) instead of passing over it in silence."""
+    return sorted(p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml"))
 
 
 def build_catalog(root: str | os.PathLike | None = None, base: Catalog | None = None) -> Catalog:
@@ -113,7 +116,7 @@ def build_catalog(root: str | os.PathLike | None = None, base: Catalog | None = 
     seen: set[Path] = set()
     for folder, kind in FOLDERS.items():
         files = _yaml_files(root / folder) if (root / folder).is_dir() else []
-        files += [f for f in (root / f"{folder}.yaml", root / f"{folder}.yml") if f.is_file()]
+        files += [f for f in (root / f"{folder}.yaml", root / f"{folder}.yml") if os.path.lexists(f)]
         seen.update(files)
         if kind in SINGLE_FILE and len(files) > 1:
             cat.problems.append(Problem(os.fspath(files[1]), 1, "",
@@ -134,6 +137,8 @@ def build_catalog(root: str | os.PathLike | None = None, base: Catalog | None = 
                 setattr(cat, kind, model)
                 if layered:
                     cat.custom[kind, kind] = file
+                if kind == "difficulty":        # its measured rows name villains and heroes: checked as a tree
+                    sources[kind, kind] = (file, loaded.lines)
                 continue
             table = {"hero": cat.heroes, "board": cat.boards}.get(kind, cat.enemies)
             tname = "enemy" if table is cat.enemies else kind
@@ -199,6 +204,13 @@ def _tree_checked(cat: Catalog, base: Catalog | None, sources: dict[tuple[str, s
 
 
 def _fall_back(cat: Catalog, base: Catalog, table: str, key: str) -> None:
+    if table == "difficulty":           # a table whose rows name what is not there: the one below
+        cat.difficulty = base.difficulty
+        if (table, key) in base.custom:
+            cat.custom[table, key] = base.custom[table, key]
+        else:
+            cat.custom.pop((table, key), None)
+        return
     tables = {"hero": (cat.heroes, base.heroes), "enemy": (cat.enemies, base.enemies),
               "board": (cat.boards, base.boards)}
     mine, theirs = tables[table]
@@ -272,11 +284,12 @@ def check_scenario(scenario: ScenarioDef, catalog: Catalog, path: Any, lines: Li
                 bad(f"minions.{i}", f"minion '{name}' is listed twice")
             else:
                 minions.append(minion.key)
-    from adventures.rules.difficulty import level_keys
+    from adventures.rules.difficulty import level_keys, named_level
     levels = {normal_name(k): k for k in level_keys(catalog)}
-    level = levels.get(normal_name(scenario.difficulty))
+    named = named_level(scenario, catalog)          # no level named: the table's own default
+    level = levels.get(normal_name(named))
     if level is None:
-        bad("difficulty", f"unknown difficulty '{scenario.difficulty}' (known: {', '.join(levels.values())})")
+        bad("difficulty", f"unknown difficulty '{named}' (known: {', '.join(levels.values())})")
     if problems:
         raise ContentError(problems)
     villain = catalog.enemy(scenario.villain, "villain")

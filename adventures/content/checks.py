@@ -129,6 +129,7 @@ def check_tree(catalog, sources: dict[tuple[str, str], tuple[str, Lines]],
             file, lines = sources.get(("enemy", villain.key), ("<villain>", {}))
             problems.append(Problem(file, line_of(lines, "board"), "board",
                                     f"unknown board '{villain.board}' (known: {suggest(villain.board, catalog.boards)})"))
+    problems += measured_row_problems(catalog, sources)
     settled = [h for k, h in catalog.heroes.items() if k not in newcomers]
     for key in sorted({v.board for v in villains} & set(catalog.boards)):
         board = catalog.boards[key]
@@ -146,6 +147,28 @@ def check_tree(catalog, sources: dict[tuple[str, str], tuple[str, Lines]],
                                         f"{hero.name} has {_fighters(hero)} fighters: {board.name} "
                                         f"({len(board.spaces)} spaces) cannot seat the villain, {MAX_PLAYERS} "
                                         f"minions and {MAX_PLAYERS} such heroes ({_needed(_fighters(hero))} needed)"))
+    return problems
+
+
+def measured_row_problems(catalog, sources: dict[tuple[str, str], tuple[str, Lines]]) -> list[Problem]:
+    """A difficulty table's measured rows name a villain and heroes ("random": dealt at setup)
+    of the content; a row naming one that is not there could never be played (and a typo
+    would leave its team on a stand-in's dial without a word)."""
+    table = getattr(catalog, "difficulty", None)
+    if table is None:
+        return []
+    file, lines = sources.get(("difficulty", "difficulty"), ("<difficulty>", {}))
+    problems: list[Problem] = []
+    for i, row in enumerate(table.measured):
+        if catalog.enemy(row.villain, "villain") is None:
+            where = f"measured.{i}.villain"
+            problems.append(Problem(file, line_of(lines, where), where, f"unknown villain '{row.villain}' "
+                                    f"(known: {suggest(row.villain, catalog.names('villain'))})"))
+        for j, hero in enumerate(row.heroes):
+            if hero != "random" and catalog.hero(hero) is None:
+                where = f"measured.{i}.heroes.{j}"
+                problems.append(Problem(file, line_of(lines, where), where, f"unknown hero '{hero}' "
+                                        f"(known: {suggest(hero, catalog.names('hero'))})"))
     return problems
 
 

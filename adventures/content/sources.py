@@ -60,7 +60,10 @@ def _fingerprint(folder: Path) -> tuple:
             try:
                 st = path.stat()
             except OSError:
-                continue
+                try:            # a link loop or to nothing: content too, which loading refuses in a line
+                    st = path.lstat()
+                except OSError:
+                    continue
             out.append((os.fspath(path), st.st_size, st.st_mtime_ns))
     return tuple(out)
 

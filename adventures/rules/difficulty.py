@@ -64,6 +64,15 @@ def levels(catalog):
     return getattr(catalog, "difficulty", None)
 
 
+def named_level(scenario, catalog) -> str:
+    """The level a scenario plays: the one it names, else its table's default (a user
+    table need not have a `standard` level)."""
+    if "difficulty" in scenario.model_fields_set:
+        return scenario.difficulty
+    table = levels(catalog)
+    return table.default if table is not None else "standard"
+
+
 def level_keys(catalog) -> list[str]:
     table = levels(catalog)
     return [lv.key for lv in table.levels] if table is not None else ["standard"]
@@ -120,7 +129,7 @@ def pinned(scenario, catalog):
     if getattr(scenario, "difficulty_settings", None) is not None:
         return scenario
     settings = settings_for(catalog, scenario.villain, [seat.hero for seat in scenario.seats], scenario.allies,
-                            scenario.difficulty)
+                            named_level(scenario, catalog))
     return scenario.model_copy(update={"difficulty_settings": settings})
 
 

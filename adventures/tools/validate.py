@@ -69,8 +69,8 @@ def _files(paths: list[str]) -> tuple[list[str], list[str]]:
         except (OSError, ValueError) as exc:     # a loop, a name too long, a NUL byte
             missing.append(f"{raw}: cannot read: {getattr(exc, 'strerror', None) or exc}")
             continue
-        if p.is_dir():
-            found += [os.fspath(f) for f in sorted(p.rglob("*")) if f.suffix in (".yaml", ".yml") and f.is_file()]
+        if p.is_dir():       # an odd entry named *.yaml (a FIFO, a link loop...) is checked: refused in a line
+            found += [os.fspath(f) for f in sorted(p.rglob("*")) if f.suffix in (".yaml", ".yml")]
         elif p.is_file():
             found.append(raw)
         else:
