@@ -129,7 +129,8 @@ def check_tree(catalog, sources: dict[tuple[str, str], tuple[str, Lines]],
             file, lines = sources.get(("enemy", villain.key), ("<villain>", {}))
             problems.append(Problem(file, line_of(lines, "board"), "board",
                                     f"unknown board '{villain.board}' (known: {suggest(villain.board, catalog.boards)})"))
-    problems += measured_row_problems(catalog, sources)
+    problems += measured_row_problems(getattr(catalog, "difficulty", None), catalog,
+                                      *sources.get(("difficulty", "difficulty"), ("<difficulty>", {})))
     settled = [h for k, h in catalog.heroes.items() if k not in newcomers]
     for key in sorted({v.board for v in villains} & set(catalog.boards)):
         board = catalog.boards[key]
@@ -150,16 +151,12 @@ def check_tree(catalog, sources: dict[tuple[str, str], tuple[str, Lines]],
     return problems
 
 
-def measured_row_problems(catalog, sources: dict[tuple[str, str], tuple[str, Lines]]) -> list[Problem]:
+def measured_row_problems(table, catalog, file: str, lines: Lines) -> list[Problem]:
     """A difficulty table's measured rows name a villain and heroes ("random": dealt at setup)
     of the content; a row naming one that is not there could never be played (and a typo
     would leave its team on a stand-in's dial without a word)."""
-    table = getattr(catalog, "difficulty", None)
-    if table is None:
-        return []
-    file, lines = sources.get(("difficulty", "difficulty"), ("<difficulty>", {}))
     problems: list[Problem] = []
-    for i, row in enumerate(table.measured):
+    for i, row in enumerate(table.measured if table is not None else ()):
         if catalog.enemy(row.villain, "villain") is None:
             where = f"measured.{i}.villain"
             problems.append(Problem(file, line_of(lines, where), where, f"unknown villain '{row.villain}' "

@@ -306,7 +306,8 @@ def _checked_before_work(args, catalog, runs) -> tuple:
     source = table_file(catalog)
     left_out = next((p for p in catalog.problems if Path(p.file).stem == "difficulty"), None)
     if left_out is not None:           # the user's own table was refused: never measure against another
-        raise Refused(f"your difficulty table was left out ({left_out}): fix it before calibrating")
+        raise Refused(f"your difficulty table {left_out.file} was left out (the warning above says why): "
+                      "fix it before calibrating")
     given = Path(args.out) if args.out else source
     limits.output_file(given, "--out file")
     out = limits.written_through(given)      # a link stays a link, to the rewritten table

@@ -22,7 +22,7 @@ from adventures.content.catalog import (
     Catalog,
     build_catalog,
 )
-from adventures.content.checks import check_against, check_model
+from adventures.content.checks import check_against, check_model, measured_row_problems
 from adventures.content.scenario_names import builtin_name, builtin_scenario, scenario_file
 from adventures.content.sources import build_merged, user_content_dir
 from adventures.tools import limits
@@ -220,6 +220,10 @@ def _cross_check(loaded: Loaded, catalog: Callable[[], Catalog]) -> None:
     elif loaded.kind == "sweep":
         from adventures.sim.runner import load_sweep
         load_sweep(loaded.path, catalog())
+    elif loaded.kind == "difficulty":     # its measured rows name villains and heroes of the content
+        problems = measured_row_problems(loaded.model, catalog(), loaded.path, loaded.lines)
+        if problems:
+            raise ContentError(problems)
     elif loaded.kind == "villain" and loaded.model.board is not None:
         boards = catalog().boards
         if loaded.model.board not in boards:
