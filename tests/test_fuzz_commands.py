@@ -160,7 +160,11 @@ def run(argv: list[str]) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     with within(SECONDS), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = cli.main(argv)
+    run_lines[:] = [line for line in (out.getvalue() + err.getvalue()).splitlines() if line.strip()]
     return code, out.getvalue(), err.getvalue()
+
+
+run_lines: list[str] = []       # the last run's output lines (stdout and stderr), for a test's own checks
 
 
 def check_run(argv: list[str], world: dict, names: list[str]) -> int:
@@ -291,6 +295,225 @@ def test_a_cluster_nobody_listens_on_is_refused_in_one_line(world):
 def test_a_malformed_cluster_address_is_refused_before_any_connection():
     with pytest.raises(runner.ClusterError, match="expected"):
         runner.connect_cluster("tcp://", timeout=0.1)
+
+
+# ---------------------------------------------------------------- the strong bot's parameter file
+# Every command that can play the strong bot, with it on its seats (one worker: the damaged
+# file is this process's); the parameter file damaged as the hostile findings damaged it.
+STRONG = {
+    "simulate": ["simulate", "{strong_scenario}", "--games", "1", "--no-progress"],
+    "sweep": ["sweep", "{strong_sweep}", "--out", "{out}", "--games", "1", "--workers", "1", "--no-plots",
+              "--no-progress"],
+    "bench": ["bench", "--games", "1", "--scenarios", GOOD, "--bot", "strong"],
+    "ladder": ["ladder", GOOD, "--games", "1", "--bots", "strong", "expert-strong", "--rollouts", "1",
+               "--workers", "1", "--no-progress", "--json"],
+    "tune": ["tune", GOOD, "--param", "villain_health", "--games", "1", "--low", "5", "--high", "6",
+             "--workers", "1", "--no-progress"],
+    "report": ["report", GOOD, "--out", "{out}", "--games", "1", "--hero-games", "0", "--no-progress"],
+    "calibrate": ["calibrate", GOOD, "--games", "1", "--no-random-teams", "--no-progress", "--out", "{out}.yaml"],
+    "train --refine": ["train", GOOD, "--refine", "--reinforce", "1", "--deals", "1", "--workers", "1",
+                       "--no-progress", "--out", "{params}"],
+}
+
+
+def _params_document() -> dict:
+    import json
+
+    from adventures.bots import strong
+    return json.loads(strong.PARAMS_FILE.read_text(encoding="utf-8"))
+
+
+def _damaged_params(how: str, path: Path) -> None:
+    import json
+
+    from adventures.bots import ranker_file
+    d = _params_document()
+    if how == "a 400-digit weight":
+        d["rankers"][0]["weights"]["action"][0] = int("9" * 400)
+        path.write_text(json.dumps(ranker_file.signed(d)))
+    elif how == "negated weights":
+        for r in d["rankers"]:
+            r["weights"] = {t: [-x for x in w] for t, w in r["weights"].items()}
+        path.write_text(json.dumps(d))
+    elif how == "infinity":
+        path.write_text(json.dumps(d).replace('"action": [', '"action": [Infinity, ', 1))
+    elif how == "truncated":
+        path.write_text(json.dumps(d)[:1000])
+    elif how == "a FIFO":
+        os.mkfifo(path)
+    elif how == "a link to /dev/zero":
+        path.symlink_to("/dev/zero")
+
+
+DAMAGES = ["a 400-digit weight", "negated weights", "infinity", "truncated", "a FIFO", "a link to /dev/zero"]
+
+
+@pytest.mark.parametrize("damage", DAMAGES)
+@pytest.mark.parametrize("command", sorted(STRONG))
+def test_every_command_with_a_damaged_parameter_file_plays_the_heuristic_and_says_so_or_refuses(
+        command, damage, world, monkeypatch):
+    """A damaged file is one line naming it and the heuristic bot plays, named as the bot
+    that played; calibrate (which would measure the wrong bot) and train --refine (which
+    would refine nothing) refuse in one line. Never a traceback, a hang or a crash."""
+    from adventures.bots import strong
+    tmp = Path(world["tmp"])
+    params = tmp / "damaged.json"
+    _damaged_params(damage, params)
+    monkeypatch.setattr(strong, "PARAMS_FILE", params)
+    scenario = tmp / "strong-1p.yaml"
+    scenario.write_text(Path(GOOD).read_text(encoding="utf-8").replace("bot: heuristic", "bot: strong"))
+    (tmp / "strong-sweep.yaml").write_text(f"base: {scenario}\ngames: 1\nsweep:\n  villain_health: [5]\n")
+    values = dict(world, strong_scenario=str(scenario), strong_sweep=str(tmp / "strong-sweep.yaml"), params=str(params))
+    argv = [token.format(**values) if "{" in token else token for token in STRONG[command]]
+    code = check_run(argv, world, ["--bot strong", "--refine", str(params)])
+    said = "\n".join(run_lines)
+    if code == 2:
+        assert said.count("\n") == 0, said             # the refusal, and nothing before it
+        return
+    assert code in (0, 1) and "crashed" not in said, said        # tune: 1 when the target is not bracketed
+    warnings = [line for line in said.splitlines() if "strong bot parameters" in line]
+    assert len(warnings) == 1 and str(params) in warnings[0] and "plays as the heuristic bot" in warnings[0], said
+    assert "heuristic" in said.replace(warnings[0], "") or command == "report", said
+    if command == "report":
+        assert "bots: heuristic (asked: strong)" in (Path(world["out"]) / "report.md").read_text()
+
+
+def test_a_parameter_file_that_is_a_fifo_never_blocks_a_real_process(world):
+    """Out of process too: a blocking open() in C would not see the in-process alarm."""
+    import subprocess
+    import sys
+    fifo = Path(world["tmp"]) / "strong.json"
+    os.mkfifo(fifo)
+    code = ("import sys; from pathlib import Path; from adventures.bots import strong; "
+            f"strong.PARAMS_FILE = Path({str(fifo)!r}); from adventures.cli import main; "
+            "sys.exit(main(sys.argv[1:]))")
+    done = subprocess.run([sys.executable, "-c", code, "ladder", GOOD, "--games", "1", "--bots", "strong",
+                           "--workers", "1", "--no-progress", "--json"], capture_output=True, text=True, timeout=120,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)), cwd=ROOT, stdin=subprocess.DEVNULL)
+    assert done.returncode == 0 and done.stderr.count("\n") == 1 and str(fifo) in done.stderr, done.stderr
+    assert '"bot": "heuristic"' in done.stdout
+
+
+# ---------------------------------------------------------------- user difficulty tables
+ODD_TABLES = ["a FIFO", "a folder", "a link loop", "a link to /dev/zero", "rows naming an unknown villain",
+              "rows naming an unknown hero", "no standard level"]
+TABLE_COMMANDS = {
+    "simulate": ["simulate", GOOD, "--games", "1", "--no-progress", "--difficulty", "hard"],
+    "validate": ["validate", GOOD],
+    "validate the folder": ["validate", "{content}"],
+    "ladder": ["ladder", GOOD, "--games", "1", "--bots", "random", "--no-progress"],
+    "tune": ["tune", GOOD, "--param", "villain_health", "--games", "1", "--low", "5", "--high", "6",
+             "--bot", "random", "--no-progress"],
+    "calibrate": ["calibrate", GOOD, "--games", "1", "--bot", "random", "--no-random-teams", "--no-progress",
+                  "--out", "{out}.yaml"],
+    "soak": ["soak", "--games", "1", "--no-progress"],
+    "play": ["play", GOOD],
+}
+USER_LEVELS = ("kind: difficulty\ndefault: hard\nlevels:\n"
+               "  - {key: easy, name: Easy, band: [0.6, 1.0], target: 0.8}\n"
+               "  - {key: hard, name: Hard, band: [0.0, 0.4], target: 0.2, unmeasured_enemy_cards: 10}\n")
+USER_ROW = ('measured:\n  - {"villain": "%s", "players": 1, "heroes": ["%s"], "allies": false, "level": "easy", '
+            '"settings": {"enemy_cards": -3, "extra_henchmen": 0}, "games": 10, "wins": 8, "win_rate": 0.8, '
+            '"ci95": [0.49, 0.94], "in_band": true, "bot": "strong", "seed": 2, "date": "2026-01-01", '
+            '"command": "adventures calibrate"}\n')
+
+
+def _odd_table(how: str, folder: Path) -> Path:
+    folder.mkdir()
+    path = folder / "difficulty.yaml"
+    if how == "a FIFO":
+        os.mkfifo(path)
+    elif how == "a folder":
+        path.mkdir()
+    elif how == "a link loop":
+        path.symlink_to(path.name)
+    elif how == "a link to /dev/zero":
+        path.symlink_to("/dev/zero")
+    elif how == "no standard level":
+        path.write_text(USER_LEVELS)
+    else:
+        path.write_text(USER_LEVELS + USER_ROW % (("bowser", "leonardo") if "villain" in how else ("shredder", "zorro")))
+    return path
+
+
+@pytest.mark.parametrize("odd", ODD_TABLES)
+@pytest.mark.parametrize("command", sorted(TABLE_COMMANDS))
+def test_every_command_with_an_odd_user_difficulty_table_says_so_in_one_line_or_plays_it(
+        command, odd, world, monkeypatch):
+    """An odd table is a warning line naming it (validate: a refusal at its line) and the
+    shipped levels are played; a sound table without `standard` plays its own default."""
+    from adventures.content.catalog import clear_cache
+    tmp = Path(world["tmp"])
+    monkeypatch.setenv("TMNT_ADVENTURES_CONTENT", str(tmp / "none"))     # restored after --content
+    table = _odd_table(odd, tmp / "mine")
+    argv = [token.format(**world, content=tmp / "mine") if "{" in token else token for token in TABLE_COMMANDS[command]]
+    argv += ["--content", str(tmp / "mine")] if command != "validate the folder" else []
+    clear_cache()
+    runner._catalog.cache_clear()
+    try:
+        code = check_run(argv, world, [str(table)])
+    finally:
+        clear_cache()
+        runner._catalog.cache_clear()
+    said = "\n".join(run_lines)
+    if odd == "no standard level":
+        assert code in (0, 1) and not any(w in said for w in ("warning", "unknown", "cannot")), said
+        return
+    named = [line for line in said.splitlines() if str(table) in line]
+    if command == "validate":          # checking a scenario: a note points at the folder to validate
+        assert code == 0 and f"note: {tmp / 'mine'} has" in said, said
+    else:
+        assert named and all(line.count(str(table)) == 1 for line in named), said
+
+
+# ---------------------------------------------------------------- train and calibrate outputs
+def _output_of_kind(kind: str, tmp: Path) -> Path:
+    """An existing --out of `kind` (links point at a file of that kind)."""
+    from adventures.bots import strong
+    from adventures.content.catalog import CONTENT_ROOT
+    sources = {"ranker file": strong.PARAMS_FILE, "difficulty table": CONTENT_ROOT / "difficulty.yaml",
+               "scenario": Path(GOOD), "match": Path(MATCH), "sweep": None, "empty file": None}
+    name = kind.removeprefix("a link to a ").removeprefix("a ").removeprefix("an ")
+    path = tmp / f"out-{name.replace(' ', '-')}"
+    target = path.with_name(path.name + "-target") if kind.startswith("a link") else path
+    if name == "sweep":
+        target.write_text(f"base: {GOOD}\nsweep:\n  villain_health: [5]\n")
+    elif name == "empty file":
+        target.write_text("")
+    else:
+        target.write_bytes(sources[name].read_bytes())
+    if target != path:
+        path.symlink_to(target.name)
+    return path
+
+
+OUT_KINDS = ["a ranker file", "a difficulty table", "a scenario", "a match", "a sweep", "an empty file",
+             "a link to a ranker file", "a link to a difficulty table", "a link to a scenario"]
+WRITES_OVER = {"train": ("ranker file", "empty file"), "calibrate": ("difficulty table",)}
+OUT_COMMANDS = {
+    "train": ["train", GOOD, "--games", "1", "--rollouts", "1", "--iterations", "1", "--reinforce", "1", "--deals",
+              "1", "--workers", "1", "--no-progress", "--out"],
+    "calibrate": ["calibrate", GOOD, "--games", "1", "--bot", "random", "--no-random-teams", "--no-progress", "--out"],
+}
+
+
+@pytest.mark.parametrize("kind", OUT_KINDS)
+@pytest.mark.parametrize("command", sorted(OUT_COMMANDS))
+def test_train_and_calibrate_write_over_only_their_own_kind_of_file_and_keep_links(command, kind, world):
+    """An --out of another kind is refused in one line before any game and left as it was;
+    one of the command's kind is rewritten, through a link (the link stays)."""
+    tmp = Path(world["tmp"])
+    out = _output_of_kind(kind, tmp)
+    target = out.resolve()
+    before = target.read_bytes()
+    code = check_run([*OUT_COMMANDS[command], str(out)], world, ["--out"])
+    said = "\n".join(run_lines)
+    if any(kind.endswith(k) for k in WRITES_OVER[command]):
+        assert code in (0, 1) and out.is_symlink() == kind.startswith("a link"), said
+        assert target.read_bytes() != before
+    else:
+        assert code == 2 and said.count("\n") == 0 and "--out" in said, said
+        assert target.read_bytes() == before and out.is_symlink() == kind.startswith("a link")
 
 
 # ---------------------------------------------------------------- check before work

@@ -30,6 +30,7 @@ DELETE = object()
 SHIPPED = {
     "hero": "heroes/leonardo.yaml", "villain": "villains/shredder.yaml", "minion": "minions/slash.yaml",
     "board": "boards/technodrome.yaml", "traps": "traps/technodrome_traps.yaml", "allies": "allies/allies.yaml",
+    "difficulty": "difficulty.yaml",
 }
 SCENARIO = {"name": "Hostile", "villain": "shredder", "seats": [{"hero": "leonardo", "bot": "heuristic"}],
             "minions": "random", "max_rounds": 5}
@@ -93,6 +94,12 @@ CONTENT_MUTATIONS = {
               ("traps.0.results.1.timing", "whenever")],
     "allies": [("cards", []), ("cards.0.kind", "boss"), ("cards.0.start_space", 9),
                ("cards.0.start_space", DELETE), ("friends_in_odd_places", None), ("cards.0.key", "Bad Key")],
+    # a difficulty table: its levels, and measured rows naming what the content lacks (issue 41)
+    "difficulty": [("measured.0.villain", "bowser"), ("measured.0.heroes.0", "batman"), ("default", "impossible"),
+                   ("levels.0.band", [0.9, 0.1]), ("levels.0.target", 2), ("levels", []), ("levels.0.key", "Bad Key"),
+                   ("measured.0.level", "nightmare"), ("measured.0.wins", 10 ** 6), ("measured.0.players", 9),
+                   ("measured.0.settings.enemy_cards", 10 ** 9), ("measured.0.heroes", []),
+                   ("measured.0.ci95", [0.2, float("nan")])],
 }
 
 
@@ -253,14 +260,18 @@ def _output_case(command, how):
                   "a folder": tmp / "folder", "missing folder": tmp / "no" / "such" / "x.png"}[how]
         args = {"sweep": ("sweep", ROOT / "scenarios" / "sweep-shredder-health.yaml", "--out", target, "--games", "1"),
                 "simulate": ("simulate", GOOD_BASE, "--games", "1", "--replays", target),
-                "screenshot": ("screenshot", GOOD_BASE, "--out", target)}[command]
+                "screenshot": ("screenshot", GOOD_BASE, "--out", target),
+                "train": ("train", GOOD_BASE, "--games", "1", "--rollouts", "1", "--reinforce", "1", "--out", target),
+                "calibrate": ("calibrate", GOOD_BASE, "--games", "1", "--no-random-teams", "--out", target)}[command]
         return (*args, "--no-progress") if command != "screenshot" else args, 2, str(target)
     return build
 
 
 OUTPUT_CASES = [("sweep", "a file"), ("sweep", "under a file"), ("simulate", "a file"),
                 ("simulate", "under a file"), ("screenshot", "a folder"), ("screenshot", "missing folder"),
-                ("screenshot", "under a file")]
+                ("screenshot", "under a file"), ("train", "a file"), ("train", "a folder"), ("train", "under a file"),
+                ("train", "missing folder"), ("calibrate", "a file"), ("calibrate", "a folder"),
+                ("calibrate", "under a file"), ("calibrate", "missing folder")]
 
 
 # ---------------------------------------------------------------- numbers out of bounds
