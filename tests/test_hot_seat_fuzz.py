@@ -41,6 +41,7 @@ KEYS = [pygame.K_RETURN, pygame.K_SPACE, pygame.K_1, pygame.K_2, pygame.K_3, pyg
         pygame.K_m, pygame.K_z]
 SEQUENCES = 12
 FRAMES = 700
+SETUPS = 150
 
 
 @pytest.fixture(autouse=True)
@@ -88,6 +89,7 @@ class Oracle:
         self.game = None
         self.passed: int | None = None      # the seat whose curtain this test passed
         self.seen_events = 0
+        self.banner = None
         self.curtain = None                 # the curtain drawn on screen, once seen
         self.pressed_on = None              # the curtain this test pressed after seeing it
         self.leaks: list = []
@@ -113,8 +115,10 @@ class Oracle:
             if e.get("kind") in TABLE_KINDS or (e.get("kind") == "turn" and e.get("side") != self.passed):
                 self.passed = None
         self.seen_events = len(events)
-        if scene.banners.banner is not None:
-            self.passed = None
+        banner = scene.banners.banner
+        if banner is not None and banner is not self.banner:
+            self.passed = None                       # a new banner (one raised earlier may still fade)
+        self.banner = banner
         d = scene.model.decision if scene.model is not None else None
         if d is not None and d.seat != self.passed and scene.private_seat != self.passed:
             self.passed = None
@@ -135,7 +139,7 @@ class Oracle:
         if not may_see(scene.game, who, card):
             d = scene.model.decision if scene.model is not None else None
             self.leaks.append((how, card.name, card.owner.name, who, len(scene.game.answers),
-                               f"app viewer {scene.viewer}, decision {d.seat if d else None} {d.tag if d else ''}, "
+                               f"app viewer {scene.viewer} (seat {scene.viewer_seat}), decision {d.seat if d else None} {d.tag if d else ''}, "
                                f"overlay {type(scene.overlay).__name__}, hidden {scene.game.hidden_hands}, "
                                f"last {[e.get('kind') for e in (scene.game.events or [])[-4:]]}"))
 
@@ -215,6 +219,9 @@ def a_random_thing(app, rng: random.Random, oracle: Oracle, tally: dict) -> None
         scene.toast(scene.ctl.save(path))
         tally["saves"] += 1
         scene.menu_action(("load_kept", path))       # raises Restart: the game comes back from the file
+    elif roll < 0.975:
+        tally["quits"] += 1
+        post(pygame.QUIT)                            # the window closes (autosaved); the run reopens it
 
 
 def app_home_saves(app):
@@ -228,9 +235,20 @@ def run_sequence(seed: int, monkeypatch, broken=None) -> tuple[Oracle, dict]:
     oracle = Oracle()
     box: list = []
     trace(monkeypatch, box, oracle)
-    tally = {"events": 0, "switches": 0, "saves": 0, "frames": 0}
+    tally = {"events": 0, "switches": 0, "saves": 0, "frames": 0, "quits": 0, "typed_ahead": 0}
     if broken is not None:
         broken(monkeypatch)
+    from adventures.app.controller import GameController
+    observe = GameController.observe
+
+    def typing_while_the_engine_works(self, event):
+        """Keys typed while an enemy or a bot plays and nothing reads input yet: they wait
+        in the queue, and the next screen (a curtain, often) receives them first."""
+        if rng.random() < 0.08:
+            tally["typed_ahead"] += 1
+            press(rng.choice([pygame.K_RETURN, pygame.K_SPACE, pygame.K_1]))
+        return observe(self, event)
+    monkeypatch.setattr(GameController, "observe", typing_while_the_engine_works)
 
     def driver(app):
         tally["frames"] += 1
@@ -241,18 +259,26 @@ def run_sequence(seed: int, monkeypatch, broken=None) -> tuple[Oracle, dict]:
             oracle.frame(scene)
             a_random_thing(app, rng, oracle, tally)
 
-    app = App((1280, 720), headless=True, fps=0, on_frame=driver, max_frames=FRAMES, speed_ms=8)
-    box.append(app)
-    try:
-        app.run(start=setup)
-    except FrameLimit:
-        pass
+    from adventures.app import userdata
+    resume = None
+    while tally["frames"] < FRAMES:
+        quits = tally["quits"]
+        app = App((1280, 720), headless=True, fps=0, on_frame=driver, max_frames=FRAMES - tally["frames"],
+                  speed_ms=8)
+        box[:] = [app]
+        try:
+            app.run(start=None if resume else setup, resume=resume)
+        except FrameLimit:
+            break
+        if tally["quits"] == quits or not userdata.autosave_path().exists():
+            break                                    # the game ended (or nothing to come back to)
+        resume = str(userdata.autosave_path())       # the players open the app again: Continue
     return oracle, tally
 
 
 def test_random_input_over_hot_seat_games_never_shows_a_hidden_card(monkeypatch):
     """SEQUENCES sequences of up to FRAMES frames each, one random input a frame."""
-    totals = {"events": 0, "switches": 0, "saves": 0, "frames": 0, "faces": 0}
+    totals = {"events": 0, "switches": 0, "saves": 0, "frames": 0, "faces": 0, "quits": 0, "typed_ahead": 0}
     for seed in range(SEQUENCES):
         with monkeypatch.context() as m:
             oracle, tally = run_sequence(seed, m)
@@ -261,8 +287,79 @@ def test_random_input_over_hot_seat_games_never_shows_a_hidden_card(monkeypatch)
         for k, v in tally.items():
             totals[k] += v
         totals["faces"] += oracle.faces
-    assert totals["faces"] > 500 and totals["events"] > 3000 and totals["switches"] >= 3, totals
+    assert totals["faces"] > 500 and totals["events"] > 3000 and totals["switches"] >= 3 and totals["quits"] >= 2, totals
     print("hot-seat fuzz:", totals)
+
+
+# ---------------------------------------------------------------- the new-game screen
+SETUP_KINDS = {"mode", "players", "hero", "control", "m_mode", "m_players", "m_hero", "m_control", "villain"}
+
+
+def setup_clicks(scene, rng: random.Random, clicks: int, seen: dict) -> None:
+    """Random clicks on the new-game screen's setup buttons (mode, player count, heroes, who
+    plays each seat: never the Hands buttons, so the hands the game starts with are the
+    screen's own doing), then Start. A kind of button is drawn first, then one of its
+    buttons, so a mode or a player-count switch is as likely as a hero's arrow."""
+    for _ in range(clicks):
+        kinds: dict[str, list] = {}
+        for b in scene.buttons:
+            if isinstance(b.value, tuple) and b.value[0] in SETUP_KINDS:
+                kinds.setdefault(b.value[0], []).append(b)
+        if not kinds:
+            break
+        b = rng.choice(kinds[rng.choice(sorted(kinds))])
+        seen["setup_clicks"] += 1
+        scene.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b.rect.center, button=1))
+        scene.draw(pygame.display.get_surface(), 0)             # the screen as the player sees it next
+    scene.action("start")
+
+
+def run_new_game_sequence(seed: int, broken=None) -> dict:
+    """From the new-game screen (remembered: a solo Donatello, every seat a person, hands
+    open): random setup clicks, then Start; the game it sets up."""
+    from adventures.app import userdata
+    from adventures.app.new_game_scene import NewGameScene
+    rng = random.Random(seed)
+    userdata.save_prefs({"players": 1, "heroes": ["donatello", "random", "random", "random"],
+                         "controls": ["human", "human", "human", "human"], "open_hands": True})
+    seen = {"setup_clicks": 0}
+
+    def driver(app):
+        scene = app.scene
+        if not isinstance(scene, NewGameScene):
+            raise QuitApp()
+        if broken is not None:
+            broken(scene)
+        setup_clicks(scene, rng, rng.randint(3, 25), seen)
+        setup = scene.result
+        if setup is not None:
+            seats = setup.scenario.seats
+            seen.update(heroes=[s.hero for s in seats if s.hero != "random"], humans=len(setup.human_seats),
+                        hidden=not setup.open_hands, coop=not setup.is_match)
+        raise QuitApp()
+
+    App((1280, 720), headless=True, fps=0, on_frame=driver, max_frames=50, speed_ms=0).run()
+    return seen
+
+
+def new_game_problems(seen: dict) -> list:
+    out = []
+    if "heroes" not in seen:
+        return out
+    if seen["coop"] and len(set(seen["heroes"])) != len(seen["heroes"]):
+        out.append(("a hero on two seats", seen["heroes"]))
+    if seen["humans"] >= 2 and not seen["hidden"]:
+        out.append(("hands open with two people at the screen, never chosen", seen))
+    return out
+
+
+def test_random_setup_clicks_never_start_a_duplicate_hero_or_open_hands_unasked():
+    started = 0
+    for seed in range(SETUPS):
+        seen = run_new_game_sequence(seed)
+        assert not new_game_problems(seen), (seed, new_game_problems(seen))
+        started += "heroes" in seen
+    assert started >= SETUPS // 2
 
 
 # ---------------------------------------------------------------- the fuzz test catches what it must
@@ -285,10 +382,30 @@ def sticky_viewer(monkeypatch) -> None:
 @pytest.mark.parametrize("broken", [stale_curtain, sticky_viewer])
 def test_the_fuzz_test_catches_a_broken_curtain(monkeypatch, broken):
     caught = 0
-    for seed in range(4):
+    for seed in range(SEQUENCES):
         with monkeypatch.context() as m:
             oracle, _tally = run_sequence(seed, m, broken)
         caught += len(oracle.leaks) + len(oracle.bad_passes)
         if caught:
             break
     assert caught > 0
+
+
+def mode_switch_opens_hands(scene) -> None:
+    """A mode switch as before the fix: back to Adventure, every hand open."""
+    real = scene.action
+
+    def action(value):
+        real(value)
+        if isinstance(value, tuple) and value[0] == "mode" and value[1] == "adventure":
+            scene.hands_choice = True
+    scene.action = action
+
+
+def test_the_fuzz_test_catches_a_broken_mode_switch():
+    caught = []
+    for seed in range(SETUPS):
+        caught += new_game_problems(run_new_game_sequence(seed, mode_switch_opens_hands))
+        if caught:
+            break
+    assert caught
