@@ -44,6 +44,13 @@ henchmen, whatever level the file names): the levels' dials are measured with th
 command trains, and a bot trained at them would change with every re-measured table.
 
 Fitting needs numpy (`pip install tmnt-adventures[train]`); playing with the file does not.
+
+The file is checked data (`adventures.bots.ranker_file`): each ranker records its shape and
+the commit of the program that trained it, and the document its checksum. Before the first
+game, an --out that is there must be a parameter file (of any version: an outdated one is
+replaced, its rankers not kept), anything else is refused in one line; a link is written
+through and stays a link. A crashed game labels nothing and refines nothing: the run stops,
+says how many crashed and writes no file (exit 1).
 """
 from __future__ import annotations
 
