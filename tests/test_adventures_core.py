@@ -244,7 +244,8 @@ def test_enemies_are_never_exhausted():
 
 
 def test_look_at_enemy_hand_shows_top_card():
-    """Adventures p.10: looking at an enemy's hand means its top card."""
+    """Adventures p.10: looking at an enemy's hand means its top card, seen by the looker
+    (named to that seat only: with hidden hands the table does not see it, issue 39)."""
     game = new_game(1)
     side = game.adv.villain
     hero = game.sides[-1]
@@ -254,7 +255,9 @@ def test_look_at_enemy_hand_shows_top_card():
     fight_ctx.combat = Combat(hero.fighters[0], side.fighters[0])
     fight_ctx.role = "attacker"
     run_ops(fight_ctx, [{"look_at_hand": "opponent"}])
-    assert side.deck[-1].name in game.events[-1]["text"]
+    event = game.events[-1]
+    assert event["cards"] == [side.deck[-1].name] and event["private"] == hero.index
+    assert side.deck[-1].name not in event["text"]
 
 
 def test_enemies_make_no_decisions():
