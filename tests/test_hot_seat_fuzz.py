@@ -204,7 +204,7 @@ def a_random_thing(app, rng: random.Random, oracle: Oracle, tally: dict) -> None
     elif roll < 0.90 and scene.overlay is None:
         scene.menu_action("hands")                   # the menu's hands item: asks first
         if rng.random() < 0.5 and scene.overlay is not None:
-            value = scene.overlay.items[0][1]
+            value = next(v for _label, v in scene.overlay.items if isinstance(v, tuple) and v[0] == "hands_set")
             scene.overlay = None
             scene.menu_action(value)                 # confirmed
             tally["switches"] += 1

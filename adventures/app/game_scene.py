@@ -187,14 +187,19 @@ class GameScene:
         self.combat.sync(self.game)              # a finished fight's panel leaves with it
         self.decision_since = pygame.time.get_ticks()
         self.private_seat = self.after_curtain = None
-        self.model = None
-        self.model = PromptModel(self.game, decision, None, private_groups(decision, self.hand_hidden_for))
-        self.model = PromptModel(self.game, decision, self.hand_state()[0], self.model.private)
-        self.narrowed = None
+        self.prompt_for(decision)
         self.prompt_bar.page = 0
         self.prompt_bar.buttons = []      # the last decision's buttons must not answer this one
         self.result = None
         self.tab_side = None
+
+    def prompt_for(self, decision) -> None:
+        """The prompt of `decision` as the one looking may read it (cards of hidden hands
+        grouped by hand, see app/private.py)."""
+        self.model = None
+        self.model = PromptModel(self.game, decision, None, private_groups(decision, self.hand_hidden_for))
+        self.model = PromptModel(self.game, decision, self.hand_state()[0], self.model.private)
+        self.narrowed = None
 
     def end_decision(self) -> None:
         self.suggester.cancel()
@@ -516,6 +521,12 @@ class GameScene:
         elif isinstance(value, tuple) and value[0] == "hands_set":
             self.show_table()
             self.toast(ctl.set_open_hands(value[1]))
+            if self.model is not None:               # the question on screen, read under the new rule
+                decision = self.model.decision
+                self.after_curtain = None
+                self.prompt_for(decision)
+                if self.hot_seat() and decision.seat in ctl.human_seats:
+                    self.show_curtain(decision.seat)   # its player passes their curtain again
         elif value == "reference":
             players = [x for x in self.game.sides if not x.is_enemy] if self.game is not None else []
             if len(players) == 1:
@@ -549,13 +560,20 @@ class GameScene:
         return None
 
     def draw(self, surf: pygame.Surface, now: int) -> None:
+        """The screen, every card on it drawn for who is looking now (card_view.looking)."""
+        card_view.looking(self.game, self.viewer if self.game is not None else TABLE)
+        try:
+            self._draw(surf, now)
+        finally:
+            card_view.looking(None, TABLE)        # other screens and views draw for nobody in particular
+
+    def _draw(self, surf: pygame.Surface, now: int) -> None:
         w, h = surf.get_size()
         if self.layout is None or getattr(self, "_layout_key", None) != self.layout_key(w, h):
             self.resize(w, h)
         L = self.layout
         game = self.game
         surf.fill(T.BG)
-        card_view.looking(game, self.viewer if game is not None else TABLE)     # every card drawn asks it
         if game is None:
             return
         model = self.model
@@ -642,8 +660,9 @@ class GameScene:
             self.skip_button = Button(pygame.Rect(L.prompt.right - bw - 12, L.prompt.top + 10, bw, 34),
                                       label, value="skip", size=14, primary=True)
             reserved = bw + 22
-        self.prompt_bar.draw(surf, L.prompt, game, model, narrowed, self.hover_pos, self.status, reserved,
-                             turn_side=self.turn_side)
+        behind_curtain = isinstance(self.overlay, overlays.CurtainOverlay)    # its options wait for its player
+        self.prompt_bar.draw(surf, L.prompt, game, None if behind_curtain else model, narrowed, self.hover_pos,
+                             self.status, reserved, turn_side=self.turn_side)
 
         side, hidden, why, tabs = self.hand_state()
         legal = model.legal_cards() if model is not None else set()

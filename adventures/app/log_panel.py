@@ -41,7 +41,8 @@ class LogPanel:
             return True
         return False
 
-    def _build(self, events: list[dict], width: int, reads_private) -> None:
+    def _build(self, events: list[dict], width: int, reads_private=None) -> None:
+        reads_private = reads_private or NOBODY
         key = (len(events), width, T.SCALE, reads_private.key)     # a new text size or reader wraps anew
         if key == self._cache_key:
             return

@@ -228,13 +228,13 @@ def hands_overlay(hidden_now: bool) -> ButtonOverlay:
     if hidden_now:
         title, lines = "Open every hand?", ["Every player, and every bot, will see every hand from now on. "
                                              "The change is written in the game log."]
-        items = [("Open every hand", ("hands_set", True)), ("Keep hands hidden", CLOSE)]
+        items = [("Keep hands hidden", CLOSE), ("Open every hand", ("hands_set", True))]
     else:
         title, lines = "Hide the hands?", ["From now on each hand is shown only to its player, after a "
                                             "\"Pass to…\" screen; bots stop using the other hands. "
                                             "The change is written in the game log."]
-        items = [("Hide the hands", ("hands_set", False)), ("Keep hands open", CLOSE)]
-    return ButtonOverlay(title, items, lines, width=480)
+        items = [("Keep hands open", CLOSE), ("Hide the hands", ("hands_set", False))]
+    return ButtonOverlay(title, items, lines, width=480)     # Enter keeps the rule: a change is clicked
 
 
 class PileOverlay(Overlay):
