@@ -126,10 +126,21 @@ def shipped_hero(key: str):
     return load_file(CONTENT_ROOT / "heroes" / f"{key}.yaml", "hero")
 
 
+# The box has one of each hero, so a co-op game seats each hero once (the scenario check
+# refuses a hero on two seats): the four Turtles first, then published co-op heroes.
+SEAT_HEROES = ("leonardo", "raphael", "donatello", "michelangelo", "black_panther", "sinbad")
+
+
+def seat_heroes(players: int, first: str = "leonardo") -> list[str]:
+    """`players` distinct shipped co-op heroes, `first` on seat 0 and the others in turn."""
+    return [first, *(h for h in SEAT_HEROES if h != first)][:players]
+
+
 def villain_scenario(villain: str, players: int = 1, **overrides):
-    """A shipped-content scenario: Leonardo in every seat, no minions, given overrides."""
+    """A shipped-content scenario: Leonardo on seat 0, then Raphael, Donatello and
+    Michelangelo, no minions, given overrides."""
     from engine.content.schema import ScenarioDef
-    return ScenarioDef(name="test", villain=villain, seats=[{"hero": "leonardo"}] * players,
+    return ScenarioDef(name="test", villain=villain, seats=[{"hero": h} for h in seat_heroes(players)],
                        minions=[], overrides=overrides)
 
 

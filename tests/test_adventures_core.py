@@ -18,18 +18,21 @@ from engine.decisions import TABLE, FirstOptionAgent, ScriptedAgent
 from engine.effects.resolve import Ctx, run_ops
 from engine.state import GameOver
 
+HEROES = ("Alpha", "Beta", "Gamma", "Delta")     # one hero a seat: the box has one of each
+
 
 def scenario(players=1, minions=(), **overrides):
     return ScenarioDef.model_validate({
-        "name": "test", "villain": "shredder", "seats": [{"hero": "Alpha" if i % 2 == 0 else "Beta"}
-                                                           for i in range(players)],
+        "name": "test", "villain": "shredder", "seats": [{"hero": HEROES[i]} for i in range(players)],
         "minions": list(minions), "overrides": overrides})
 
 
 def new_game(players=1, minions=(), table=None, catalog=None, **overrides):
-    catalog = catalog or make_catalog(enemies=[make_villain("shredder"),
-                                               make_villain("goon", health=(10,), role="minion"),
-                                               make_villain("thug", health=(10,), role="minion")])
+    heroes = [simple_hero("Alpha"), simple_hero("Beta", sidekick={"name": "Buddy", "health": 3}),
+              simple_hero("Gamma"), simple_hero("Delta")]
+    catalog = catalog or make_catalog(heroes=heroes, enemies=[make_villain("shredder"),
+                                                             make_villain("goon", health=(10,), role="minion"),
+                                                             make_villain("thug", health=(10,), role="minion")])
     agents = {i: FirstOptionAgent() for i in range(players)}
     return new_adventure(scenario(players, minions, **overrides), catalog, 7, agents,
                          table or FirstOptionAgent())
@@ -141,7 +144,7 @@ def test_enemy_never_moves_through_player_fighters():
     from fixtures import grid_board_def
     cat = make_catalog(enemies=[make_villain("shredder")], board_def=grid_board_def(5, 1))
     sc = ScenarioDef.model_validate({"name": "t", "villain": "shredder", "minions": [],
-                                     "seats": [{"hero": "Alpha"}, {"hero": "Alpha"}]})
+                                     "seats": [{"hero": "Alpha"}, {"hero": "Beta"}]})
     game = new_adventure(sc, cat, 1, {0: FirstOptionAgent(), 1: FirstOptionAgent()}, FirstOptionAgent())
     clear_board(game)
     villain = game.adv.villain.fighters[0]

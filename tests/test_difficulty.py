@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
+from fixtures import seat_heroes
 
 from adventures import cli
 from adventures.content.catalog import load_catalog
@@ -197,7 +198,7 @@ def test_difficulty_is_a_sweep_parameter(tmp_path):
 def _table_with_dial(catalog, dial: int):
     """`catalog` whose calibration says `dial` for every level (as if re-calibrated)."""
     table = catalog.difficulty
-    rows = [MeasuredDef(villain="shredder", players=p, heroes=["leonardo"] * p, level=lv.key,
+    rows = [MeasuredDef(villain="shredder", players=p, heroes=seat_heroes(p), level=lv.key,
                         settings={"enemy_cards": dial, "extra_henchmen": lv.extra_henchmen}, games=1, wins=0,
                         win_rate=0, ci95=(0, 1), in_band=False, bot="strong", seed=1, date="2026-01-01",
                         command="test") for lv in table.levels for p in (1, 2, 3, 4)]
@@ -206,7 +207,7 @@ def _table_with_dial(catalog, dial: int):
 
 def test_a_level_plays_the_dial_of_the_nearest_measured_team():
     catalog = _table_with_dial(load_catalog(), 7)
-    assert difficulty.settings_for(catalog, "shredder", ["leonardo"] * 3, True, "hard").enemy_cards == 7
+    assert difficulty.settings_for(catalog, "shredder", seat_heroes(3), True, "hard").enemy_cards == 7
     unmeasured = difficulty.settings_for(catalog, "krang", ["alice", "sinbad"], False, "heroic")
     assert unmeasured.enemy_cards == catalog.difficulty.level("heroic").unmeasured_enemy_cards
 
@@ -221,11 +222,11 @@ def test_a_team_without_its_own_row_plays_the_random_teams_dial_of_its_size():
     randoms = [r.model_copy(update={"heroes": ["random"] * r.players, "settings": r.settings.model_copy(
         update={"enemy_cards": -3}), "win_rate": 0.61}) for r in table.measured]
     catalog = dataclasses.replace(catalog, difficulty=table.model_copy(update={"measured": table.measured + randoms}))
-    own = difficulty.settings_for(catalog, "shredder", ["Leonardo", "leonardo"], False, "standard")
-    assert own.enemy_cards == 7                               # a name or a key: the same team
-    assert difficulty.settings_for(catalog, "shredder", ["raphael", "leonardo"], False, "standard").enemy_cards == -3
+    own = difficulty.settings_for(catalog, "shredder", ["Raphael", "leonardo"], False, "standard")
+    assert own.enemy_cards == 7                       # a name or a key, in any seat order: the same team
+    assert difficulty.settings_for(catalog, "shredder", ["donatello", "leonardo"], False, "standard").enemy_cards == -3
     assert difficulty.settings_for(catalog, "shredder", ["random", "random"], False, "standard").enemy_cards == -3
-    line = measured_line(catalog, "shredder", ["raphael", "leonardo"], False, "standard")
+    line = measured_line(catalog, "shredder", ["donatello", "leonardo"], False, "standard")
     assert line.startswith("Not measured for this team; it plays the level of random teams of 2") and "61%" in line
     assert measured_line(catalog, "shredder", ["random", "random"], False, "standard").startswith(
         "A strong player wins about 61%")
@@ -348,10 +349,10 @@ def test_the_new_game_screen_says_the_measured_figure_or_which_team_it_has():
     from adventures.app.new_game_scene import measured_line
     catalog = _table_with_dial(load_catalog(), 0)
     row = next(r for r in catalog.difficulty.measured if r.players == 2 and r.level == "hard")
-    row_line = measured_line(catalog, "shredder", ["leonardo", "leonardo"], False, "hard")
+    row_line = measured_line(catalog, "shredder", ["leonardo", "raphael"], False, "hard")
     assert row_line.startswith(f"A strong player wins about {row.win_rate:.0%} of these games")
     other = measured_line(catalog, "shredder", ["alice", "sinbad"], False, "hard")
-    assert other.startswith("Not measured for this team; it plays the level of Leonardo and Leonardo, 2 players")
+    assert other.startswith("Not measured for this team; it plays the level of Leonardo and Raphael, 2 players")
     assert "Not measured yet" in measured_line(catalog, "krang", ["alice"], False, "hard")
 
 

@@ -3,6 +3,7 @@ empty supplies and decks, and games that end in the middle of a combat."""
 from __future__ import annotations
 
 import pytest
+from fixtures import seat_heroes
 
 from adventures.content.catalog import load_catalog
 from adventures.rules.enemy import enemy_turn, take_top
@@ -27,7 +28,7 @@ class Refuse:
 
 def new_game(players: int = 1, villain: str = "shredder", minions=(), seed: int = 1, table=None, agents=None):
     scenario = ScenarioDef.model_validate({"name": "enemy AI", "villain": villain,
-                                           "seats": [{"hero": "leonardo"}] * players, "minions": list(minions)})
+                                           "seats": [{"hero": h} for h in seat_heroes(players)], "minions": list(minions)})
     first = FirstOptionAgent()
     game = new_adventure(scenario, load_catalog(), seed, {i: first for i in range(players)}, first)
     game.agents = agents or {i: first for i in range(players)}

@@ -264,19 +264,20 @@ def test_party_wagon_passes_through_an_opposing_fighter_and_deals_it_two_damage(
 
 def test_donatello_does_machines_lets_each_friendly_player_take_back_a_card():
     """Donatello Does Machines: you and each other friendly player may take an attack,
-    versatile or defense card from your own discard pile; then you draw."""
+    versatile or defense card from your own discard pile; then you draw. Leonardo, the other
+    player, takes back his Quick Strike (versatile) and not his Protective Father (a scheme)."""
     from adventures.content.catalog import load_catalog as cat
-    sc = ScenarioDef(name="two", villain="krang", seats=[{"hero": "donatello"}, {"hero": "donatello"}], minions=[])
+    sc = ScenarioDef(name="two", villain="krang", seats=[{"hero": "donatello"}, {"hero": "leonardo"}], minions=[])
     game = new_adventure(sc, cat(), 2, agents={0: FirstOptionAgent(), 1: FirstOptionAgent()},
                          table_agent=FirstOptionAgent())
     a, b = players(game)
     discard_named(a, "Bo Staff")
-    discard_named(b, "Quick Strike", "Party Wagon!")
+    discard_named(b, "Quick Strike", "Protective Father")
     keep = take_card(a, "Donatello Does Machines")
     a.deck[:0] = a.hand                 # the rest of the hand under the deck: every card stays counted
     a.hand[:] = [keep]
     scheme(game, a)
-    assert [c.name for c in b.hand if c.name == "Quick Strike"] and [c.name for c in b.discard] == ["Party Wagon!"]
+    assert [c.name for c in b.hand if c.name == "Quick Strike"] and [c.name for c in b.discard] == ["Protective Father"]
     assert "Bo Staff" in [c.name for c in a.hand] and len(a.hand) == 2
     assert check_invariants(game) == []
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import pytest
+from fixtures import seat_heroes
 
 from adventures.content.catalog import load_catalog
 from adventures.rules.invariants import FOOT_SOLDIERS, CheckingAgent, InvariantViolation, check_invariants
@@ -15,7 +16,7 @@ from engine.state import Combat, GameOver
 def new_game(villain: str = "shredder", players: int = 1, seed: int = 1, agent=None, minions=None):
     agent = agent or FirstOptionAgent()
     scenario = ScenarioDef.model_validate({
-        "name": "invariants", "villain": villain, "seats": [{"hero": "leonardo"}] * players,
+        "name": "invariants", "villain": villain, "seats": [{"hero": h} for h in seat_heroes(players)],
         "minions": [] if minions is None else minions})
     return new_adventure(scenario, load_catalog(), seed, {i: agent for i in range(players)}, agent)
 

@@ -22,7 +22,7 @@ from engine.effects.resolve import Ctx, run_ops
 from engine.movement import route_options
 from engine.rules import MoveContext
 from engine.state import Card, Combat, Effect
-from tests.fixtures import make_catalog, make_villain, simple_hero
+from tests.fixtures import make_catalog, make_villain, seat_heroes, simple_hero
 
 CONTENT = Path(__file__).resolve().parents[1] / "adventures" / "content"
 MINIONS = ["bebop_rocksteady", "baxter_stockman", "wingnut", "leatherhead", "slash", "rat_king"]
@@ -474,7 +474,7 @@ def test_every_minion_and_ally_card_plays_in_full_simulated_games():
         n = 1 + seed % 4
         minions = [MINIONS[(seed * 4 + i) % 6] for i in range(n)]
         scenario = ScenarioDef(name="soak", villain=("shredder", "krang")[seed % 2],
-                               seats=[{"hero": "leonardo"}] * n, minions=minions, allies=True,
+                               seats=[{"hero": h} for h in seat_heroes(n)], minions=minions, allies=True,
                                extra_henchmen=seed % 3)
         game = new_adventure(scenario, catalog, seed, {i: RandomAgent() for i in range(n)}, RandomAgent())
         result = play_adventure(game, max_rounds=30)
@@ -513,7 +513,7 @@ def test_same_seed_replays_the_same_game_with_minions_and_allies():
     """Architecture: all randomness goes through game.rng / bot_rng, so a seed replays
     byte-identically with every minion hook and allies in play."""
     catalog = load_catalog()
-    scenario = ScenarioDef(name="replay", villain="shredder", seats=[{"hero": "leonardo"}] * 4,
+    scenario = ScenarioDef(name="replay", villain="shredder", seats=[{"hero": h} for h in seat_heroes(4)],
                            minions=["baxter_stockman", "slash", "rat_king", "wingnut"], allies=True)
     results = []
     for _ in range(2):

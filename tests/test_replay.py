@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+from fixtures import seat_heroes
 
 from adventures.cli import main as cli_main
 from adventures.content.catalog import load_catalog
@@ -23,7 +24,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 def finished_game(seed=4, villain="shredder", players=2, max_rounds=None, minions=None):
     scenario = ScenarioDef.model_validate({
-        "name": "replay test", "villain": villain, "seats": [{"hero": "leonardo"}] * players,
+        "name": "replay test", "villain": villain, "seats": [{"hero": h} for h in seat_heroes(players)],
         "minions": [] if minions is None else minions})
     bot = RandomAgent()
     game = new_adventure(scenario, load_catalog(), seed, {i: bot for i in range(players)}, bot)

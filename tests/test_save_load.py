@@ -57,7 +57,7 @@ class FirstAskProbe:
         return self.inner.choose(game, decision)
 
 
-SCENARIO = {"name": "save test", "villain": "shredder", "seats": [{"hero": "leonardo"}, {"hero": "leonardo"}],
+SCENARIO = {"name": "save test", "villain": "shredder", "seats": [{"hero": "leonardo"}, {"hero": "raphael"}],
             "minions": [], "max_rounds": 8}
 
 
