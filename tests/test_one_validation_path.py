@@ -3,6 +3,7 @@ refused with the same `file:LINE: field: message` by simulate, sweep, soak, the 
 "Open a scenario", `adventures FILE` and `screenshot`. Content is checked as one tree."""
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -198,3 +199,36 @@ def test_open_a_scenario_in_the_app_refuses_an_unknown_hero(tmp_path, monkeypatc
     scene = NewGameScene(App(headless=True, fps=0))
     scene.apply_scenario(path)
     assert scene.error.startswith(f"{path}:") and scene.base is None
+
+
+ONE_HERO_TWICE = ("name: S\nvillain: shredder\nseats:\n  - hero: Leonardo\n  - hero: random\n"
+                  "  - hero: '  LEONARDO '\nminions: random\n")
+
+
+def test_a_scenario_with_one_hero_on_two_seats_is_refused_at_its_line(tmp_path):
+    """Issue 39: the box has one of each hero, so a co-op game never seats one hero twice
+    (a name spelled another way is the same hero); a Random seat beside it is fine (it never
+    draws a seated hero). `validate` says so at the second seat's line, and a save naming one
+    hero twice does not load."""
+    from adventures.persistence.save import SaveError, load_record, save_game
+    from adventures.rules.setup import new_adventure
+    from engine.content.schema import ScenarioDef
+    from engine.decisions import FirstOptionAgent
+    path = tmp_path / "twice.yaml"
+    path.write_text(ONE_HERO_TWICE, encoding="utf-8")
+    code, lines = run_cli("validate", path)
+    assert (code, lines) == (2, [f"{path}:6: seats.2.hero: Leonardo is on two seats (the box has one of each hero)"])
+    random_beside = tmp_path / "random.yaml"
+    random_beside.write_text(ONE_HERO_TWICE.replace("'  LEONARDO '", "random"), encoding="utf-8")
+    assert run_cli("validate", random_beside) == (0, [f"ok  {random_beside}"])
+
+    first = FirstOptionAgent()
+    sc = ScenarioDef(name="two", villain="shredder", seats=[{"hero": "leonardo"}, {"hero": "raphael"}], minions=[])
+    save_game(new_adventure(sc, load_catalog(), 1, {0: first, 1: first}, first), tmp_path / "save.json")
+    record = load_record(tmp_path / "save.json")
+    record["scenario"]["seats"][1]["hero"] = "leonardo"
+    (tmp_path / "save.json").write_text(json.dumps(record), encoding="utf-8")
+    with pytest.raises(SaveError) as refused:
+        load_record(tmp_path / "save.json")
+    said = str(refused.value)
+    assert "\n" not in said and "scenario.seats.1.hero: Leonardo is on two seats" in said, said

@@ -254,8 +254,9 @@ def clear_cache() -> None:
 
 
 def check_scenario(scenario: ScenarioDef, catalog: Catalog, path: Any, lines: Lines, *, at: str = "") -> ScenarioDef:
-    """Raise ContentError if the scenario names a villain, hero or minion the catalog lacks
-    or a minion twice; return the scenario with every name replaced by its content key."""
+    """Raise ContentError if the scenario names a villain, hero or minion the catalog lacks,
+    one hero on two seats (co-op only: a match may be a mirror match) or a minion twice;
+    return the scenario with every name replaced by its content key."""
     file = os.fspath(path)
     problems: list[Problem] = []
 
@@ -266,12 +267,17 @@ def check_scenario(scenario: ScenarioDef, catalog: Catalog, path: Any, lines: Li
     if catalog.enemy(scenario.villain, "villain") is None:
         bad("villain", f"unknown villain '{scenario.villain}' (known: {suggest(scenario.villain, catalog.names('villain'))})")
     seats = []
+    seated: set[str] = set()        # Random never draws a seated hero (setup.pick_heroes)
     for i, seat in enumerate(scenario.seats):
         hero = catalog.hero(seat.hero) if normal_name(seat.hero) != "random" else None
         if hero is None and normal_name(seat.hero) != "random":
             bad(f"seats.{i}.hero", f"unknown hero '{seat.hero}' (known: {suggest(seat.hero, catalog.names('hero'))})")
         elif hero is not None and not hero.coop:
             bad(f"seats.{i}.hero", f"{hero.name} is a competitive hero deck and does not play the co-op mode")
+        elif hero is not None and hero.key in seated:
+            bad(f"seats.{i}.hero", f"{hero.name} is on two seats (the box has one of each hero)")
+        if hero is not None:
+            seated.add(hero.key)
         seats.append(seat.model_copy(update={"hero": hero.key if hero is not None else "random"}))
     minions = scenario.minions
     if isinstance(scenario.minions, list):
