@@ -11,6 +11,7 @@ import pygame
 from adventures.app import provenance
 from adventures.app import theme as T
 from adventures.app.widgets import HitList
+from engine.state import HERO
 
 OWNER_COLORS = {"special": (120, 100, 150), "ally": (70, 150, 110), "henchman": (150, 80, 80)}
 
@@ -36,6 +37,22 @@ def order_badge(surf, center, number: int, color: T.Color) -> int:
     pygame.draw.circle(surf, (15, 15, 18), center, r, 1)
     T.draw_text(surf, str(number), center, 11, T.readable_on(color), bold=True, anchor="center")
     return center[0] + r
+
+
+def fighter_healths(side) -> tuple[str, str]:
+    """(the hero's health, each sidekick's name and health): "16/16", "April O'Neil KO".
+    A number without its name read as the hero's ("Michelangelo 14/14 KO" was April
+    knocked out); sidekicks of one name share it ("Harpy 1/1 KO 1/1")."""
+    def health(f) -> str:
+        return f"{f.health}/{f.max_health}" if f.alive else "KO"
+    heroes = [f for f in side.fighters if f.kind == HERO]
+    groups: dict[str, list[str]] = {}
+    for f in side.fighters:
+        if f.kind != HERO:
+            words = f.name.split()
+            base = " ".join(words[:-1]) if len(words) > 1 and words[-1].isdigit() else f.name
+            groups.setdefault(base, []).append(health(f))
+    return "  ".join(health(f) for f in heroes), "  ".join(f"{name} {' '.join(h)}" for name, h in groups.items())
 
 
 class Hud:
@@ -427,11 +444,25 @@ class Hud:
 
     @staticmethod
     def _compact_hand_fits(side, w: int) -> bool:
-        """Whether "hand N" fits a compact row beside the badge, the name and the health."""
+        """Whether "hand N" fits a compact row beside the badge, the name and the healths."""
         title = side.name + (" (eliminated)" if side.eliminated else "")
-        short = "  ".join(f"{f.health}/{f.max_health}" if f.alive else "KO" for f in side.fighters)
+        hero, sidekicks = fighter_healths(side)
         need = 11 + 2 * max(8, int(8 * T.SCALE)) + 5 + T.text_width(title, 15, True) + 28
-        return need + T.text_width(f"hand {len(side.hand)}", 12) + 10 + T.text_width(short, 13, True) <= w
+        healths = T.text_width(hero, 13, True) + (T.text_width(sidekicks, 13) + 12 if sidekicks else 0)
+        return need + T.text_width(f"hand {len(side.hand)}", 12) + 10 + healths <= w
+
+    @staticmethod
+    def _sidekicks_fit(game, side, w: int, with_hand: bool) -> bool:
+        """Whether the sidekicks' names and health fit the hero's line (beside the order
+        badge, the name, its badge, the hero's health and, `with_hand`, "hand N")."""
+        hero, sidekicks = fighter_healths(side)
+        if not sidekicks:
+            return True
+        title = side.name + (" (eliminated)" if side.eliminated else "")
+        mark = provenance.of_side(game, side)
+        need = 11 + 2 * max(8, int(8 * T.SCALE)) + 5 + T.text_width(title, 15, True) + 8 + T.text_width(hero, 13, True)
+        need += (provenance.badge_size(mark, 11)[0] + 6 if mark is not None else 0) + 14 + T.text_width(sidekicks, 13)
+        return need + (T.text_width(f"hand {len(side.hand)}", 12) + 10 if with_hand else 0) <= w
 
     def _players(self, surf, game, x, y, w, seat_kinds, compact: bool = False) -> int:
         """A row per player in seat order: order badge, hero, health; under it the hand and
@@ -446,6 +477,8 @@ class Hud:
             T.draw_text(surf, "placed during setup", (x + 11, y), 12, T.DIM)
             return y + self.lh(12) + 4
         hand_fits = all(self._compact_hand_fits(side, w) for side in players)
+        # the sidekicks on the hero's line for every row or none, so the eye finds them in one place
+        beside = all(self._sidekicks_fit(game, side, w, compact and hand_fits) for side in players)
         for side in players:
             color = T.seat_color(side)
             current = game.current is side
@@ -457,20 +490,29 @@ class Hud:
             line = self.lh(15, True)
             if num is not None:                    # the player order marker (p.4), as a badge
                 tx = order_badge(surf, (tx + 8, y + line // 2), num, color) + 5
-            short = "  ".join(f"{f.health}/{f.max_health}" if f.alive else "KO" for f in side.fighters)
-            # the hero's name keeps its size where the health (many fighters) can give up some of its own
-            room = x + w - (tx + T.text_width(title, 15, True) + 22)
-            size = T.fit_size(short, 13, room, True, 10) if room > 0 else 10
-            right = T.draw_text(surf, short, (x + w, y + 1), size, T.TEXT, bold=True, anchor="topright").left
+            hero, sidekicks = fighter_healths(side)
+            mark = provenance.of_side(game, side)
+            badge_w = provenance.badge_size(mark, 11)[0] + 6 if mark is not None else 0
             piles = [f"hand {len(side.hand)}", f"deck {len(side.deck)}", f"discard {len(side.discard)}"]
             if side.tucked:         # Donatello's inventions, tucked under the hero card (public)
                 piles.append(f"tucked {len(side.tucked)}")
+            # "name health" for the hero and for each sidekick: a number without its name read
+            # as the hero's. The sidekicks on the right of the line where they fit, else under it.
+            right = x + w
             if compact and hand_fits:          # the hand's size on the line, for every row or none
-                right = T.draw_text(surf, piles[0], (right - 10, y + 2), 12, T.MUTED, anchor="topright").left
+                right = T.draw_text(surf, piles[0], (right, y + 2), 12, T.MUTED, anchor="topright").left - 10
+            hero_w = T.text_width(hero, 13, True)
+            own_line = bool(sidekicks) and not beside
+            if sidekicks and not own_line:
+                right = T.draw_text(surf, sidekicks, (right, y + 1), 13, T.MUTED, anchor="topright").left - 14
             tr = T.draw_text(surf, title, (tx, y), 15, T.TEXT if not side.eliminated else T.DIM, bold=True,
-                             max_width=right - tx - 22, name=True)
-            self._badge(surf, (tr.right + 6, tr.centery), provenance.of_side(game, side))
+                             max_width=max(10, right - tx - badge_w - 8 - hero_w), name=True)
+            self._badge(surf, (tr.right + 6, tr.centery), mark)
+            T.draw_text(surf, hero, (tr.right + badge_w + 8, y + 1), 13, T.TEXT, bold=True)
             y += line
+            if own_line:
+                T.draw_text(surf, sidekicks, (tx, y), 13, T.MUTED, max_width=x + w - tx)
+                y += self.lh(13)
             if compact:
                 y += 2
                 tip = [side.name + (f" ({who})" if who else ""), " · ".join(piles), "Click: discard pile"]
