@@ -26,7 +26,7 @@ SUBCOMMANDS = {
     "replay": ("adventures.tools.replay", "re-run a replay file and print its final state hash"),
     "soak": ("adventures.tools.soak", "play many games checking invariants"),
     "screenshot": ("adventures.app.screenshot", "render the app headless to a PNG"),
-    "matchups": ("adventures.competitive.cli_matchups", "win rates of every pair of heroes in duels"),
+    "matchups": ("adventures.sim.cli_matchups", "win rates of every pair of heroes in duels"),
     "content": ("adventures.tools.content_cli", "your own content folder: where it is, new files from templates"),
 }
 # Commands that report user-content problems themselves; the others get a warning line.

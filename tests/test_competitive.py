@@ -12,10 +12,10 @@ import random
 import pytest
 
 from adventures.bots.duelist import DuelistBot
-from adventures.competitive.runner import play_one_match, summarise_matches, winning_team
-from adventures.competitive.setup import new_competitive
+from adventures.competitive.setup import new_competitive, winning_team
 from adventures.content.catalog import load_catalog
 from adventures.sim import runner
+from adventures.sim.matches import play_one_match, summarise_matches
 from engine.content.loader import ContentError
 from engine.content.schema import MatchDef, MatchSeatDef
 from engine.decisions import RandomAgent

@@ -17,10 +17,10 @@ from fixtures import pick, take_card, to_hand
 
 from adventures.bots.duelist import DuelistBot
 from adventures.cli import main as cli_main
-from adventures.competitive.runner import play_one_match
 from adventures.content.catalog import load_catalog
 from adventures.persistence.hashing import state_hash
 from adventures.rules.setup import pick_heroes
+from adventures.sim.matches import play_one_match
 from engine.board import compile_board
 from engine.combat import fight
 from engine.content.schema import CardDef, MatchDef, MatchSeatDef, ScenarioDef

@@ -12,9 +12,9 @@ from base_hero_helpers import clear_hand, duel, fighter, last_combat
 from fixtures import named, pick, take_card, to_hand
 
 from adventures.bots.duelist import DuelistBot
-from adventures.competitive.runner import play_one_match
 from adventures.content.catalog import check_scenario, load_catalog
 from adventures.persistence.hashing import state_hash
+from adventures.sim.matches import play_one_match
 from engine.board import compile_board
 from engine.combat import fight
 from engine.content.loader import ContentError

@@ -133,7 +133,7 @@ def test_sweep_values_are_names_resolved_like_a_files(tmp_path):
 
 def test_a_match_naming_an_unknown_hero_never_plays_another_hero():
     """A hand-built MatchDef (bypassing the loader) is an error record, not a random hero."""
-    from adventures.competitive.runner import play_one_match
+    from adventures.sim.matches import play_one_match
     match = MatchDef.model_validate({"name": "x", "board": "new_york_city",
                                      "seats": [{"hero": "zorro"}, {"hero": "raphael"}]})
     record = play_one_match(match, 1, load_catalog())

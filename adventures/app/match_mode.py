@@ -171,7 +171,7 @@ class MatchSummary:
 
 
 def summarise_match(game, over) -> MatchSummary:
-    from adventures.competitive.runner import winning_team
+    from adventures.competitive.setup import winning_team
     team = winning_team(game) if over.winner != "timeout" else None
     winners = [s for s in game.sides if s.team == team] if team is not None else []
     return MatchSummary(over.winner, over.reason, winners, team, game.round, game.decision_count)

@@ -4,11 +4,12 @@ from __future__ import annotations
 import dataclasses
 import random as _random
 
+from adventures.content.matches import match_board
 from engine.board import Board, compile_board
 from engine.content.schema import MatchDef
 from engine.game import Game
 from engine.match import new_match
-from engine.state import GameOver
+from engine.state import HERO, GameOver
 
 
 def resolve_heroes(match: MatchDef, catalog, seed: int) -> list:
@@ -27,7 +28,7 @@ def resolve_heroes(match: MatchDef, catalog, seed: int) -> list:
 
 def _seat_hero(catalog, name: str):
     """A seat's hero, None for "random"; an unknown name is an error, never another hero
-    (`check_match` refuses it at load time, so this only guards a hand-built MatchDef)."""
+    (`adventures.content.matches.check_match` refuses it at load time, so this only guards a hand-built MatchDef)."""
     from adventures.content.catalog import normal_name
     if normal_name(name) == "random":
         return None
@@ -35,13 +36,6 @@ def _seat_hero(catalog, name: str):
     if hero is None:
         raise ValueError(f"unknown hero {name!r}")
     return hero
-
-
-def match_board(catalog, name: str):
-    """The board a match names, by the catalog's one name normalisation; None if unknown."""
-    from adventures.content.catalog import normal_name
-    wanted = normal_name(name)
-    return next((b for b in catalog.boards.values() if wanted in (normal_name(b.key), normal_name(b.name))), None)
 
 
 def make_match_agents(match: MatchDef) -> dict:
@@ -94,34 +88,7 @@ def run_match(game: Game, max_turns: int) -> GameOver:
     return over
 
 
-def check_match(match: MatchDef, catalog, path, lines) -> MatchDef:
-    """Raise ContentError if a match names a hero or board the catalog lacks, or a board
-    without a starting space for every seat (core rules p.6; team play needs four, p.19);
-    return the match with its board and heroes named by their content keys (the same name
-    normalisation as a co-op scenario's: case, padding, spaces and underscores do not matter)."""
-    import os
-
-    from adventures.content.catalog import normal_name
-    from engine.content.loader import ContentError, Problem, line_of, suggest
-    file = os.fspath(path)
-    problems = []
-
-    def bad(field: str, message: str) -> None:
-        problems.append(Problem(file, line_of(lines, field), field, message))
-
-    board = match_board(catalog, match.board)
-    if board is None:
-        bad("board", f"unknown board '{match.board}' (known: {suggest(str(match.board), list(catalog.boards))})")
-    else:
-        starts = sum(1 for s in board.spaces if s.start is not None)
-        if starts < len(match.seats):
-            bad("seats", f"{board.name} has {starts} starting spaces for {len(match.seats)} seats")
-    seats = []
-    for i, seat in enumerate(match.seats):
-        hero = catalog.hero(seat.hero)
-        if hero is None and normal_name(seat.hero) != "random":
-            bad(f"seats.{i}.hero", f"unknown hero '{seat.hero}' (known: {suggest(seat.hero, catalog.names('hero'))})")
-        seats.append(seat.model_copy(update={"hero": hero.key if hero is not None else "random"}))
-    if problems:
-        raise ContentError(problems)
-    return match.model_copy(update={"board": board.key, "seats": seats})
+def winning_team(game) -> int | None:
+    """The team whose heroes still stand when the game is over (None: no result)."""
+    teams = {s.team for s in game.sides if any(f.alive and f.kind == HERO for f in s.fighters)}
+    return teams.pop() if len(teams) == 1 else None

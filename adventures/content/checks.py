@@ -179,7 +179,7 @@ def check_against(model: ScenarioDef | MatchDef, catalog=None, path: Any = "", l
     from adventures.content.catalog import check_scenario, load_catalog
     catalog = catalog if catalog is not None else load_catalog()
     if isinstance(model, MatchDef):     # a competitive game (duel, free-for-all, teams)
-        from adventures.competitive.setup import check_match
+        from adventures.content.matches import check_match
         return check_match(model, catalog, path, lines or {})
     return check_scenario(model, catalog, path, lines or {}, at=at)
 

@@ -347,8 +347,8 @@ def _check_bot_rng(state: Any, where: str) -> None:
 def _check_definition(data: Any, where: str, catalog, match: bool) -> dict:
     """Validate the record's game definition (ScenarioDef, or MatchDef for a competitive
     game) and cross-check its names with the content catalog."""
-    from adventures.competitive.setup import check_match
     from adventures.content.catalog import check_scenario, load_catalog
+    from adventures.content.matches import check_match
     from engine.content.loader import ContentError
     from engine.content.schema import MatchDef, ScenarioDef
 

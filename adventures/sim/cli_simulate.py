@@ -121,7 +121,7 @@ def report(s: dict) -> str:
 
 def report_competitive(args, match: MatchDef, records: list[dict], seed: int, workers: int, elapsed: float) -> int:
     """Per-seat and per-hero win rates of a competitive match file."""
-    from adventures.competitive.runner import report_matches, summarise_matches
+    from adventures.sim.matches import report_matches, summarise_matches
     summary = summarise_matches(records)
     summary.update(scenario=match.name, mode=match.mode, board=match.board, file=args.scenario, seed=seed,
                    workers=workers, elapsed_seconds=elapsed,

@@ -125,7 +125,7 @@ def summary_of(base):
     """Co-op cells summarise heroes' wins; competitive ones the first seat's (same columns)."""
     from engine.content.schema import MatchDef
     if isinstance(base, MatchDef):
-        from adventures.competitive.runner import sweep_cell
+        from adventures.sim.matches import sweep_cell
         return sweep_cell
     return stats.summarise
 

@@ -144,7 +144,7 @@ def with_params(scenario: ScenarioDef, params: dict, catalog=None) -> ScenarioDe
     if not params:
         return scenario
     if isinstance(scenario, MatchDef):
-        from adventures.competitive.runner import match_with_params
+        from adventures.sim.matches import match_with_params
         return _checked(match_with_params(scenario, params), catalog)
     return _checked(_coop_with_params(scenario, params), catalog)
 
@@ -351,7 +351,7 @@ def play_one(scenario: ScenarioDef, seed: int, check_invariants: bool = False,
     `bot_options`: {bot kind: constructor arguments} (the expert's budget, ...); `cards`:
     also record the hero cards played (`cards_played`, names joined by "|")."""
     if isinstance(scenario, MatchDef):          # a competitive game file
-        from adventures.competitive.runner import play_one_match
+        from adventures.sim.matches import play_one_match
         return play_one_match(scenario, seed, _catalog(), check_invariants, replay_path)
     from adventures.bots import make_agents
     from adventures.rules.runner import play_adventure

@@ -211,8 +211,7 @@ def record_match(spec: dict):
 
 def _start_match(seed: int, catalog, out: Outcome, saved: list):
     """Build soak match `seed` with checking bots; returns (game, spec, play)."""
-    from adventures.competitive.runner import winning_team
-    from adventures.competitive.setup import make_match_agents, new_competitive, run_match
+    from adventures.competitive.setup import make_match_agents, new_competitive, run_match, winning_team
     from adventures.content.checks import check_against
     from adventures.rules.invariants import CheckingAgent
     spec = match_spec(seed, catalog)

@@ -58,8 +58,8 @@ def play_pairs(heroes: list[str], board: str, games: int, seed: int, workers: in
 
 
 def run(args: argparse.Namespace) -> int:
-    from adventures.competitive.setup import match_board
     from adventures.content.catalog import load_catalog
+    from adventures.content.matches import match_board
     cat = load_catalog()
     # names as a match file gives them: resolved to their keys by the one normalisation
     for option, listed in (("--heroes", args.heroes), ("--boards", args.boards)):

@@ -1,5 +1,7 @@
 """Playing competitive games in bulk: one record per game, per-hero results with CIs.
 
+The simulator's side of the competitive mode (adventures.competitive builds and plays one
+game; this module runs many and summarises them, as sim.runner does for co-op games).
 Records come back in game order from `adventures.sim.runner.run_games` (which dispatches
 a `MatchDef` here), so local processes, one worker or a Dask cluster give the same figures.
 """
@@ -11,13 +13,6 @@ from collections import defaultdict
 from adventures.persistence.replay import ReplayWriteError
 from adventures.sim import stats
 from engine.content.schema import MatchDef
-from engine.state import HERO
-
-
-def winning_team(game) -> int | None:
-    """The team whose heroes still stand when the game is over (None: no result)."""
-    teams = {s.team for s in game.sides if any(f.alive and f.kind == HERO for f in s.fighters)}
-    return teams.pop() if len(teams) == 1 else None
 
 
 def play_one_match(match: MatchDef, seed: int, catalog, check_invariants: bool = False,
@@ -26,7 +21,8 @@ def play_one_match(match: MatchDef, seed: int, catalog, check_invariants: bool =
     game (`adventures.sim.runner.play_one`): with `check_invariants` the game invariants are
     checked before every decision and at the end (`invariant_violations`, `first_violation`);
     with `replay_path` the finished game is exported there as a replay file."""
-    from adventures.competitive.setup import match_board, new_competitive, run_match
+    from adventures.competitive.setup import new_competitive, run_match, winning_team
+    from adventures.content.matches import match_board
     t0 = time.perf_counter()
     record: dict = {"seed": seed, "mode": match.mode, "board": match.board}
     problems: list[str] = []
