@@ -3,6 +3,7 @@ card of their deck whenever they enter a mouser space (moving through, stopping,
 there by an effect)."""
 from __future__ import annotations
 
+from adventures.rules import reasons
 from adventures.rules.plugin import EnemyPlugin, register
 
 MOUSER = "mouser"
@@ -18,7 +19,12 @@ class BaxterStockmanRules(EnemyPlugin):
             return
         game.log("mouser", f"A mouser bites {fighter.name} on space {game.board.ids[space]}: "
                            f"{fighter.side.name} discards the top card of their deck.",
-                 fighter=fighter.uid, space=game.board.ids[space])
+                 fighter=fighter.uid, space=game.board.ids[space],
+                 why=reasons.own_rule("Baxter Stockman", "mouser", "Adventures p.18", [
+                     f"{fighter.name} entered space {game.board.ids[space]}, which holds a mouser token.",
+                     "Baxter Stockman's special rule: a player fighter entering a mouser space, even passing "
+                     "through or put there by an effect, makes its player discard the top card of their deck."],
+                     f"A mouser bites {fighter.name}", ours=True) if game.events is not None else None)
         game.mill(fighter.side, 1)
 
     def path_signature(self, game, fighter, path, mctx):

@@ -5,10 +5,13 @@ next card is played instead, until a non-Fury card comes up. Deception's reshuff
 (adventures.rules.enemy.put_in_discard) brings the Fury cards into his deck."""
 from __future__ import annotations
 
+from adventures.rules import reasons
 from adventures.rules.enemy import put_in_discard, take_top
 from adventures.rules.plugin import EnemyPlugin, register
 from engine.effects.registry import op, value
 from engine.effects.resolve import Ctx, amount
+
+FURY_PAGE = "Adventures p.18"
 
 
 @register("slash")
@@ -28,7 +31,13 @@ class SlashRules(EnemyPlugin):
             if not card.fury:
                 return card
             game.log("fury", f"{side.name} plays {card.name}: it is discarded and he plays the next card.",
-                     side=side.index, card=card.name)
+                     side=side.index, card=card.name, why=reasons.own_rule(
+                         side.name, "Fury", FURY_PAGE, [
+                             f"{side.name} revealed {card.name}, a Fury card.",
+                             "His special rule: a Fury card he plays is discarded at once and he plays the next "
+                             "card of his deck instead, until one is not a Fury card."],
+                         f"{side.name} discards {card.name} and plays the next card", ours=True)
+                     if game.events is not None else None)
             put_in_discard(game, side, card)
             nxt = take_top(game, side)
             if nxt is None:
@@ -53,7 +62,13 @@ def op_slash_fury(ctx: Ctx, args) -> None:
         side.stored.remove(card)
         put_in_discard(ctx.game, side, card)
         ctx.game.log("fury", f"{side.name}'s fury grows: a Fury card goes to his discard pile "
-                             f"({len(fury_supply(side))} left in the supply).", side=side.index)
+                             f"({len(fury_supply(side))} left in the supply).", side=side.index,
+                     why=reasons.own_rule(side.name, "Fury grows", FURY_PAGE, [
+                         f"End of the round, {side.name}'s card: one Fury card goes from his supply to his "
+                         "discard pile.",
+                         "His other cards grow stronger with each Fury card in his discard pile, and his next "
+                         "reshuffle brings them into his deck."],
+                         f"{side.name}'s fury grows", ours=True) if ctx.game.events is not None else None)
 
 
 @value("fury_in_discard")

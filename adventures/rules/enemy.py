@@ -5,9 +5,9 @@ Adventures rules p.8-13. Enemies make no decisions; every tie the rulebook leave
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from adventures.rules import tags
+from adventures.rules import reasons, tags
 from adventures.rules.difficulty import card_deltas
 from adventures.rules.threat import advance_threat
 from engine.combat import fight
@@ -111,9 +111,12 @@ def player_targets(game: Game) -> list[Fighter]:
     return [f for f in game.fighters if not f.is_enemy and not f.small and not f.side.eliminated]
 
 
-def plan_enemy_move(game: Game, enemy: Fighter, move: int) -> tuple[list[Fighter], int, list[int]]:
+def plan_enemy_move(game: Game, enemy: Fighter, move: int,
+                    needs: dict[int, int] | None = None) -> tuple[list[Fighter], int, list[int]]:
     """Closest targets (by spaces to reach a space adjacent to them), that distance, and
-    the empty end spaces achieving it. Enemies pass through enemies, never players (p.10)."""
+    the empty end spaces achieving it. Enemies pass through enemies, never players (p.10).
+    `needs`, when given, is filled with each reachable target's distance (uid -> spaces):
+    the reason record of the decision (adventures.rules.reasons)."""
     board = game.board
     blocked = {f.space for f in game.fighters if not f.is_enemy}
     dist = board.distances_from(enemy.space, blocked)
@@ -125,6 +128,8 @@ def plan_enemy_move(game: Game, enemy: Fighter, move: int) -> tuple[list[Fighter
         if not ends:
             continue
         need = min(dist[s] for s in ends)
+        if needs is not None:
+            needs[t.uid] = need
         ends_by_target[t.uid] = [s for s in ends if dist[s] == need]
         if best is None or need < best:
             best, best_targets = need, [t]
@@ -142,72 +147,112 @@ ATTACK, APPROACH, THREAT = "attack", "approach", "threat"
 class Intent:
     """What an enemy's turn would do if it were taken now (p.9): attack an adjacent
     fighter, move next to the closest one it can reach and attack, or advance the threat.
-    `targets` holds every tied candidate (the players choose among them)."""
+    `targets` holds every tied candidate (the players choose among them); `why` is the
+    reason record the targeting made (adventures.rules.reasons, a plain dict)."""
     action: str
     targets: tuple[Fighter, ...] = ()
     ends: tuple[int, ...] = ()          # APPROACH: the empty spaces it could stop on
     distance: int = 0                   # spaces it needs to move to attack
+    why: dict | None = field(default=None, compare=False)
 
 
 def enemy_intent(game: Game, enemy: Fighter, move: int) -> Intent:
     """The targeting rule of p.9, without side effects: the enemy's turn and the app's
-    "intent" display both read it, so they cannot disagree."""
-    action, targets, ends, distance = targeting(game, enemy, move)
-    return Intent(action, tuple(targets), tuple(ends), distance)
+    "intent" display both read it, so they cannot disagree. Always explained: only a
+    display asks for it."""
+    action, targets, ends, distance, why = targeting(game, enemy, move, explain=True)
+    if why is not None:
+        why.done = False
+    return Intent(action, tuple(targets), tuple(ends), distance, reasons.close_targeting(why))
 
 
-def targeting(game: Game, enemy: Fighter, move: int) -> tuple[str, list[Fighter], list[int], int]:
-    """enemy_intent's fields (action, targets, ends, distance) as they are worked out: an
-    enemy's turn reads them without building an Intent (batch runs take thousands)."""
+def targeting(game: Game, enemy: Fighter, move: int, explain: bool = False
+              ) -> tuple[str, list[Fighter], list[int], int, reasons.Reason | None]:
+    """enemy_intent's fields (action, targets, ends, distance) as they are worked out, and,
+    with `explain`, the reason record made on the way (None otherwise: an enemy's turn in
+    a batch run reads the fields without building anything, and they take thousands)."""
     targets = player_targets(game)
     around = game.board.adj[enemy.space]
     adjacent = [t for t in targets if t.space in around]
     if adjacent:
-        return ATTACK, adjacent, [], 0
-    closest, need, ends = plan_enemy_move(game, enemy, move)
+        why = reasons.targeting_reason(game, enemy, move, reasons.ADJACENT, targets, None, adjacent) \
+            if explain else None
+        return ATTACK, adjacent, [], 0, why
+    needs: dict[int, int] | None = {} if explain else None
+    closest, need, ends = plan_enemy_move(game, enemy, move, needs)
     if not closest or need > move:
-        return THREAT, [], [], need
-    return APPROACH, closest, ends, need
+        why = reasons.targeting_reason(game, enemy, move, reasons.NO_TARGET, targets, needs, []) \
+            if explain else None
+        return THREAT, [], [], need, why
+    why = reasons.targeting_reason(game, enemy, move, reasons.CLOSEST, targets, needs, closest) \
+        if explain else None
+    return APPROACH, closest, ends, need, why
+
+
+# the lines of an enemy's turn that its reason record explains (the log's "Why?")
+TURN_KINDS = ("turn", "move", "action", "no_target", "threat")
 
 
 def enemy_turn(game: Game, side: Side, move: int) -> None:
-    """Adjacent target, else the closest reachable within the move value, else threat +1."""
+    """Adjacent target, else the closest reachable within the move value, else threat +1.
+    A game that keeps a log records why (adventures.rules.reasons) on the turn's lines."""
     enemy = side.fighters[0]
     if not enemy.alive or enemy.space is None:
         return
     game.current = side
     game.turn += 1       # "this turn" bookkeeping (Side.this_turn) counts enemy turns too
-    if game.events is not None:   # no text to build in batch runs (the log is off)
+    logging = game.events is not None
+    since = len(game.events) if logging else 0
+    if logging:   # no text to build in batch runs (the log is off)
         game.log("turn", f"{side.name}'s turn (move {move}).", side=side.index)
     for plugin in game.adv.hooked["before_enemy_turn"]:
         if plugin.side is side and plugin.before_enemy_turn(game, side):
             return
-    action, targets, _, _ = targeting(game, enemy, move)
+    action, targets, _, _, why = targeting(game, enemy, move, explain=logging)
     if action == THREAT:
-        game.log("no_target", f"{side.name} cannot reach any hero: the threat advances.", side=side.index)
-        advance_threat(game, 1, reason=f"{side.name} found no target")
+        record = reasons.close_targeting(why)
+        game.log("no_target", f"{side.name} cannot reach any hero: the threat advances.", side=side.index,
+                 why=record)
+        try:
+            advance_threat(game, 1, reason=f"{side.name} found no target")
+        finally:
+            if record is not None:
+                reasons.attach(game, since, record, ("turn", "threat"))
         return
-    target = choose_target(game, side, targets, "adjacent" if action == ATTACK else "closest")
+    target = choose_target(game, side, targets, "adjacent" if action == ATTACK else "closest", why)
     if action == APPROACH:
-        move_enemy_next_to(game, enemy, target, move)
+        move_enemy_next_to(game, enemy, target, move, why)
     card = take_top(game, side)
+    record = None
+    if why is not None:
+        record = reasons.close_targeting(why)
+        reasons.attach(game, since, record, TURN_KINDS)
     if card is None or not target.alive or target.space is None:
         return
     card = resolve_fury(game, side, card)
-    if game.events is not None:   # no text to build in batch runs (the log is off)
-        game.log("action", f"{enemy.name} attacks {target.name}.", side=side.index, action="attack")
+    if logging:   # no text to build in batch runs (the log is off)
+        game.log("action", f"{enemy.name} attacks {target.name}.", side=side.index, action="attack",
+                 target=target.uid, why=record)
     fight(game, enemy, target, card)
 
 
-def choose_target(game: Game, side: Side, options: list[Fighter], why: str) -> Fighter:
+def choose_target(game: Game, side: Side, options: list[Fighter], why: str,
+                  reason: reasons.Reason | None = None) -> Fighter:
+    """One of the tied `options`: players choose (p.9). `reason`: the record to note it in."""
     if len(options) == 1:
+        if reason is not None:
+            reasons.chose(reason, options[0], False)
         return options[0]        # Game.decide takes a lone option without asking: build no question
-    return game.decide(TABLE, TARGET, f"Players choose: which {why} fighter does {side.name} attack?", options,
-                       lambda: [f"{t.name} ({game.space_label(t.space)}, {t.health} health)" for t in options],
-                       tag=tags.ENEMY_TARGET, context={"enemy": side.fighters[0]})
+    target = game.decide(TABLE, TARGET, f"Players choose: which {why} fighter does {side.name} attack?", options,
+                         lambda: [f"{t.name} ({game.space_label(t.space)}, {t.health} health)" for t in options],
+                         tag=tags.ENEMY_TARGET, context={"enemy": side.fighters[0]})
+    if reason is not None:
+        reasons.chose(reason, target, True)
+    return target
 
 
-def move_enemy_next_to(game: Game, enemy: Fighter, target: Fighter, move: int) -> None:
+def move_enemy_next_to(game: Game, enemy: Fighter, target: Fighter, move: int,
+                       reason: reasons.Reason | None = None) -> None:
     """Move by a shortest route to a space adjacent to the target. Players choose among
     equal routes; routes to the same end differ in nothing that affects an enemy, so the
     choice offered is the end space, then the route taken is the first shortest one."""
@@ -221,6 +266,8 @@ def move_enemy_next_to(game: Game, enemy: Fighter, target: Fighter, move: int) -
     ends = sorted((s for s in ends if dist[s] == need), key=lambda s: board.ids[s])
     end = game.decide(TABLE, SPACE, f"Players choose where {enemy.name} stops next to {target.name}", ends,
                       lambda: [f"space {board.ids[s]}" for s in ends], tag=tags.ENEMY_ROUTE)
+    if reason is not None:
+        reasons.stopped(reason, ends, end, board, len(ends) > 1)
     route = board.shortest_paths(enemy.space, end, blocked, limit=1)[0]
     game.move_along(enemy, route, MoveContext(enemy.side, maneuver=False))
 

@@ -12,7 +12,7 @@ machines; nothing here runs then, since this plugin only exists when Krang is th
 """
 from __future__ import annotations
 
-from adventures.rules import tags
+from adventures.rules import reasons, tags
 from adventures.rules.plugin import EnemyPlugin, register
 from adventures.rules.threat import OBJECTIVES_TO_LOSE
 from engine.decisions import FIGHTER, OPTION, SPACE, TABLE
@@ -59,9 +59,27 @@ def wired_machines(game, side) -> list[int]:
     return [mid for mid, _, wired in game.board.machines if state.get(mid) and spaces & set(wired)]
 
 
-def activate(game, mid: int, why: str) -> None:
+def activate(game, mid: int, why: str, record: dict | None = None) -> None:
+    """`record`: the reason record of what activated it (adventures.rules.reasons)."""
     machines(game)[mid] = True
-    game.log("machine", f"Doomsday Machine {mid} activates ({why}).", machine=mid, active=True)
+    game.log("machine", f"Doomsday Machine {mid} activates ({why}).", machine=mid, active=True, why=record)
+
+
+REACTIVATE_PAGE = "Adventures p.17"
+
+
+def reactivate_reason(game, face: str, first: int | None) -> dict | None:
+    """Why a machine did or did not come back at the end of the round (made as it rolled)."""
+    if game.events is None:
+        return None
+    hit = face in REACTIVATE_ON and first is not None
+    return reasons.own_rule("Krang", "reactivate a Doomsday Machine", REACTIVATE_PAGE, [
+        "End of the round, Krang's card: a Doomsday Machine is inactive, so Krang rolls the Die of Ultimate "
+        f"Destruction ({REACTIVATE_PAGE}).",
+        f"On 3, 4 or 5 the leftmost inactive machine activates; any player may discard a card to reroll "
+        f"({REACTIVATE_PAGE}).",
+        f"The die shows {face}: " + (f"Doomsday Machine {first} activates." if hit else "nothing happens.")],
+        f"Doomsday Machine {first} activates" if hit else "No Doomsday Machine reactivates", ours=False)
 
 
 def player_sides(game) -> list:
@@ -70,13 +88,29 @@ def player_sides(game) -> list:
     return [adv.seats[n] for n in sorted(adv.seats) if not adv.seats[n].eliminated]
 
 
+TRAP_PAGE = "Adventures p.17"
+
+
+def expand_reason(game, headline: str) -> dict | None:
+    """Why Dimension X grew: Krang completed his objective (made as it grows)."""
+    if game.events is None:
+        return None
+    return reasons.own_rule("Krang", "objective: Dimension X expands", "Adventures p.16", [
+        "The threat marker reached the end of the track: Krang completes his objective (Adventures p.12).",
+        "His objective: the next Dimension X marker goes on the next screen; every space on a screen under a "
+        "marker is in Dimension X (Adventures p.16).",
+        f"Completed so far: {game.adv.completions} of {OBJECTIVES_TO_LOSE}; at {OBJECTIVES_TO_LOSE} the heroes "
+        f"lose."],
+        headline, ours=False)
+
+
 # ---------------------------------------------------------------- the die
 def roll_die(game, why: str, faces: dict[str, str] | None = None) -> str:
     """Roll the Die of Ultimate Destruction. Before the result resolves, any player may discard
     a card to reroll, any number of times (p.17): a TABLE decision after each roll.
     `faces`: what each face would do, so the reroll question can say it (plain words)."""
     face = DIE_FACES[game.rng.randrange(len(DIE_FACES))]
-    game.log("die", f"Krang rolls the Die of Ultimate Destruction ({why}): {face}.", face=face, why=why)
+    game.log("die", f"Krang rolls the Die of Ultimate Destruction ({why}): {face}.", face=face, roll_for=why)
     while True:
         offers = [(side, card) for side in player_sides(game) for card in side.hand]
         if not offers:
@@ -91,7 +125,7 @@ def roll_die(game, why: str, faces: dict[str, str] | None = None) -> str:
         side, card = pick
         game.discard_from_hand(side, card, "reroll the Die of Ultimate Destruction")
         face = DIE_FACES[game.rng.randrange(len(DIE_FACES))]
-        game.log("die", f"Reroll: {face}.", face=face, why=why, reroll=True)
+        game.log("die", f"Reroll: {face}.", face=face, roll_for=why, reroll=True)
     game.adv.data["last_roll"] = {"face": face, "why": why}
     return face
 
@@ -118,11 +152,13 @@ def activate_trap(game) -> None:
     if not data.get("trap_deck"):
         return
     name = data["trap_deck"].pop(0)
+    since = len(game.events) if game.events is not None else 0
     game.log("trap", f"Technodrome Trap: {name}.", trap=name)
     trap = trap_defs(game).get(name)
     faces = {str(k): r.text for k, r in sorted(trap.results.items())} if trap is not None else {}
     faces[DUD] = "a dud, nothing happens"
     face = roll_die(game, f"Technodrome Trap {name}", faces=faces)
+    record = trap_reason(game, name, face, faces)
     try:
         if face == DUD or trap is None:
             game.log("trap", f"{name} is a dud.", trap=name, face=face)
@@ -137,9 +173,24 @@ def activate_trap(game) -> None:
             ctx.vars["trap"] = name
             run_ops(ctx, effect.ops)
     finally:
+        if record is not None:         # every line the trap wrote, its damage and threat too
+            reasons.attach(game, since, record)
         data["trap_discard"].append(name)
         if not data["trap_deck"]:
             reshuffle_traps(game)
+
+
+def trap_reason(game, name: str, face: str, faces: dict[str, str]) -> dict | None:
+    """Why a trap did what it did: the Technodrome Traps card revealed it and the die chose."""
+    if game.events is None:
+        return None
+    result = faces.get(face, "").rstrip(".")
+    return reasons.own_rule("Krang", "Technodrome Traps", TRAP_PAGE, [
+        f"The Technodrome Traps initiative card: reveal the top trap, {name}, and roll the Die of Ultimate "
+        f"Destruction; any player may discard a card to reroll ({TRAP_PAGE}).",
+        f"The die shows {face}: {result}." if face != DUD else "The die shows X: a dud, nothing happens.",
+        "The trap then goes face up to the trap discard pile."],
+        f"Technodrome Trap {name}: {face}", ours=True)
 
 
 # ---------------------------------------------------------------- the plugin
@@ -172,9 +223,10 @@ class KrangRules(EnemyPlugin):
         if markers(game) < MAX_MARKERS and adv.completions < OBJECTIVES_TO_LOSE:
             adv.data["dx_markers"] = markers(game) + 1
             game.log("dimension_x", f"Dimension X expands to screen {markers(game)}.",
-                     markers=markers(game))
+                     markers=markers(game), why=expand_reason(game, f"Dimension X expands to screen {markers(game)}"))
         else:
-            game.log("dimension_x", "Dimension X consumes the world.", markers=markers(game))
+            game.log("dimension_x", "Dimension X consumes the world.", markers=markers(game),
+                     why=expand_reason(game, "Dimension X consumes the world"))
 
     def threat_level(self, game) -> int:
         return markers(game)                     # the highest screen with a marker (p.17)
@@ -248,12 +300,16 @@ def op_reactivate(ctx: Ctx, args) -> None:
     first = inactive_left_to_right(game)[0]
     faces = {f: (f"Doomsday Machine {first} reactivates" if f in REACTIVATE_ON else "no machine reactivates")
              for f in DIE_FACES}
+    since = len(game.events) if game.events is not None else 0
     face = roll_die(game, "reactivate a Doomsday Machine", faces=faces)
     left = inactive_left_to_right(game)
+    record = reactivate_reason(game, face, left[0] if left else None)
+    if record is not None:
+        reasons.attach(game, since, record, ("die",))
     if face in REACTIVATE_ON and left:
-        activate(game, left[0], f"rolled {face}")
+        activate(game, left[0], f"rolled {face}", record)
     else:
-        game.log("machine", f"Rolled {face}: no Doomsday Machine reactivates.", face=face)
+        game.log("machine", f"Rolled {face}: no Doomsday Machine reactivates.", face=face, why=record)
 
 
 @op("activate_machine")

@@ -12,7 +12,7 @@ plugin only exists when Shredder is the villain, so nothing here runs then.
 """
 from __future__ import annotations
 
-from adventures.rules import tags
+from adventures.rules import reasons, tags
 from adventures.rules.plugin import EnemyPlugin, register
 from adventures.rules.threat import OBJECTIVES_TO_LOSE
 from engine.decisions import OPTION, SPACE, TABLE, YESNO
@@ -80,13 +80,18 @@ def deploy(game, borough: str | None, count: int, why: str = "") -> list[int]:
     on_board = foot(game)
     for _ in range(max(0, count)):
         if adv.supply.get(FOOT, 0) <= 0:
-            game.log("foot", "Shredder's supply of Foot soldiers is empty: nothing is deployed.")
+            game.log("foot", "Shredder's supply of Foot soldiers is empty: nothing is deployed.",
+                     why=reasons.own_rule("Foot soldiers", "empty supply", DEPLOY_PAGE, [
+                         f"{deploy_source(why)}",
+                         f"All {FOOT_TOKENS} Foot soldiers are on the board: none is left to deploy."],
+                         "No Foot soldier left to deploy", ours=False) if game.events is not None else None)
             break
-        target, pool = borough, []
+        target, pool, full = borough, [], []
         for _ in range(len(game.board.boroughs)):
             pool = [k for k in circles_of(game, target) if k not in on_board]
             if pool:
                 break
+            full.append(target)
             target = next_borough(game, target)
         if not pool:
             break                                # every circle on the map is occupied
@@ -99,8 +104,50 @@ def deploy(game, borough: str | None, count: int, why: str = "") -> list[int]:
         placed.append(k)
         if game.events is not None:   # no text to build in batch runs (the log is off)
             game.log("foot", f"A {side} Foot soldier is deployed on the {circle_label(game, k)}"
-                             f"{' (' + why + ')' if why else ''}.", circle=k, borough=target, state=side)
+                             f"{' (' + why + ')' if why else ''}.", circle=k, borough=target, state=side,
+                     why=deploy_reason(game, why, borough, full, target, pool, k, side))
     return placed
+
+
+DEPLOY_PAGE = "Adventures p.15"      # deploying: overflow to the next borough, players choose the circle
+
+
+def deploy_source(why: str) -> str:
+    """Why soldiers are being deployed, in words (`why`: setup, objective or a card's name)."""
+    if why == "setup":
+        return "Setup: one Foot soldier per player goes to the borough under threat (Adventures p.4)."
+    if why == "objective":
+        return ("A borough fell: one patrolling Foot soldier per player goes to the next borough under "
+                "threat (Adventures p.14).")
+    return f"{why or 'An effect'}: this card deploys Foot soldiers." if why != "effect" else \
+        "An effect deploys Foot soldiers."
+
+
+def deploy_reason(game, why: str, asked: str, full: list[str], target: str, pool: list[int], k: int,
+                  side: str) -> dict:
+    """The record of one soldier's deployment, made as deploy() placed it."""
+    steps = [deploy_source(why)]
+    if full:
+        steps.append(f"{_and(full)} {'has' if len(full) == 1 else 'have'} no free Foot circle: the soldier goes "
+                     f"to the borough with the next starting space number, {target} ({DEPLOY_PAGE}).")
+    else:
+        steps.append(f"It goes to {target}.")
+    labels = [circle_label(game, c) for c in pool]
+    if len(pool) > 1:
+        steps.append(f"{len(pool)} free Foot circles there: enemies make no choices, so the players chose the "
+                     f"{circle_label(game, k)} ({DEPLOY_PAGE}).")
+    else:
+        steps.append(f"One free Foot circle there: the {circle_label(game, k)}.")
+    steps.append("It is entrenched: its borough has fallen (Adventures p.14)." if side == ENTRENCHED
+                 else "It patrols: a maneuvering fighter may clear it (Adventures p.14-15).")
+    return reasons.own_rule("Foot soldiers", f"deploy to {asked}", DEPLOY_PAGE, steps,
+                            f"A Foot soldier deployed in {target}", ours=why not in ("setup", "objective"),
+                            candidates=[reasons.Candidate(label, c, kind="circle") for label, c in zip(labels, pool)],
+                            chosen=circle_label(game, k), tied=labels, by_players=True)
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def remove_foot(game, k: int) -> None:
@@ -180,11 +227,17 @@ class ShredderRules(EnemyPlugin):
         for k in circles_of(game, borough):
             if k in on_board:
                 on_board[k] = ENTRENCHED
+        fell = reasons.own_rule("Shredder", "objective: the borough under threat falls", "Adventures p.14", [
+            "The threat marker reached the end of the track: Shredder completes his objective (Adventures p.12).",
+            f"His objective: the borough under threat, {borough}, falls; its Foot soldiers entrench "
+            f"(Adventures p.14).",
+            f"Fallen so far: {len(data['fallen'])} of {OBJECTIVES_TO_LOSE}; at {OBJECTIVES_TO_LOSE} the heroes "
+            f"lose."], f"{borough} falls", ours=False) if game.events is not None else None
         game.log("borough", f"{borough} falls to the Foot Clan ({len(data['fallen'])} fallen).",
-                 borough=borough, fallen=list(data["fallen"]))
+                 borough=borough, fallen=list(data["fallen"]), why=fell)
         if adv.completions >= OBJECTIVES_TO_LOSE or data["under_threat"] is None:
             return                                   # the heroes lose now: nothing more to deploy
-        game.log("borough", f"{data['under_threat']} is now under threat.", borough=data["under_threat"])
+        game.log("borough", f"{data['under_threat']} is now under threat.", borough=data["under_threat"], why=fell)
         # p.14 says "the number of players": the count the game started with, as for health.
         deploy(game, data["under_threat"], adv.players, "objective")
 
@@ -224,7 +277,15 @@ class ShredderRules(EnemyPlugin):
         k = game.board.edge_circle.get((frm, to))
         state = foot(game).get(k) if k is not None else None
         if state == ENTRENCHED:
+            since = len(game.events) if game.events is not None else 0
             game.damage(fighter, 1, "entrenched Foot soldier")
+            if game.events is not None:
+                reasons.attach(game, since, reasons.own_rule("Foot soldiers", "entrenched: 1 damage",
+                    "Adventures p.14-15", [
+                        f"{fighter.name} moved over the entrenched Foot soldier on the {circle_label(game, k)}.",
+                        "An entrenched soldier deals 1 damage to any player fighter that moves over it, "
+                        "whatever the move (Adventures p.14-15)."],
+                    f"An entrenched Foot soldier hits {fighter.name}", ours=False), ("damage",))
         elif state == PATROLLING and mctx is not None and mctx.maneuver and mctx.remover is fighter:
             remove_foot(game, k)
 
@@ -259,7 +320,8 @@ def op_deploy_foot(ctx: Ctx, args) -> None:
     """Deploy Foot soldiers: `{deploy_foot: {count: 2, borough: under_threat}}` or `{deploy_foot: 2}`."""
     args = args if isinstance(args, dict) else {"count": args}
     n = amount(ctx, args.get("count", 1))
-    deploy(ctx.game, target_borough(ctx, args.get("borough")), n, ctx.card.name if ctx.card else "effect")
+    source = ctx.card or ctx.vars.get("init_card")         # a card of Shredder's deck, or his initiative card
+    deploy(ctx.game, target_borough(ctx, args.get("borough")), n, source.name if source is not None else "effect")
 
 
 @value("fallen_boroughs")
