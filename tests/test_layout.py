@@ -205,9 +205,15 @@ def moments(app):
         side = players[0]
         scene.overlay = overlays.PileOverlay(f"{side.name}: discard pile", list(side.discard) + list(side.hand))
 
+    def why_panel():
+        """The "Why?" panel of the longest enemy record in the log (issue 40)."""
+        from adventures.app.why_view import WhyOverlay
+        records = [e["why"] for e in game.events or () if isinstance(e.get("why"), dict)]
+        scene.overlay = WhyOverlay([("", max(records, key=lambda w: len(str(w))))]) if records else None
+
     return [("a decision", decision_moment), ("a combat", combat), ("an enemy turn", enemy_turn),
             ("a curtain", curtain), ("the menu", menu), ("settings", settings_dialog), ("load", load_dialog),
-            ("a hero reference", reference), ("a pile", pile)]
+            ("a hero reference", reference), ("a pile", pile), ("a why panel", why_panel)]
 
 
 @pytest.mark.parametrize("name", ["shredder-1p", "krang-2p", "shredder-3p-allies", "shredder-4p", "krang-4p", "duel",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from adventures.app import browse, card_view, die_view, intent_view, overlays, provenance, settings
+from adventures.app import browse, card_view, die_view, intent_view, overlays, provenance, settings, why_view
 from adventures.app import theme as T
 from adventures.app.banner import BannerView, banner_for
 from adventures.app.board_view import BoardView, Highlights
@@ -389,6 +389,10 @@ class GameScene:
                 else:
                     self.answer(b.value)
                 return
+        why = self.log.why_at(pos) if self.log.rect.collidepoint(pos) else None
+        if why is not None:               # an enemy's line in the log: why it did that
+            self.overlay = why_view.WhyOverlay([("", why)])
+            return
         hit = self.hand.hits.at(pos) or self.hud.hits.at(pos)
         if hit is not None:
             self._click_hit(hit)
@@ -431,6 +435,10 @@ class GameScene:
                 self.model = PromptModel(self.game, self.model.decision, self.hand_state()[0])
         elif kind == "traps":
             self.overlay = browse.TrapOverlay(self.game)
+        elif kind == "why":                # an enemy's intent: the record its targeting made
+            records = why_view.intent_records([i for i in self.intents if i.side.index == hit[1]])
+            if records:
+                self.overlay = why_view.WhyOverlay(records)
 
     def pick(self, options: list[int], what: str) -> None:
         if self.narrowed is not None:
@@ -645,9 +653,9 @@ class GameScene:
             below = pygame.Rect(L.log.left, used.bottom + 6, L.log.width, L.log.bottom - used.bottom - 6)
         reader = PrivateReader(self.viewer, not hands_hidden(game))
         if self.log_shown:
-            self.log.draw(surf, L.log, game.events, reader)
+            self.log.draw(surf, L.log, game.events, reader, self.hover_pos)
         elif below.height >= T.font(13).get_linesize() * 4 + 34:
-            self.log.draw(surf, below, game.events, reader)
+            self.log.draw(surf, below, game.events, reader, self.hover_pos)
         else:
             self.log.rect = pygame.Rect(0, 0, 0, 0)
 
@@ -699,6 +707,10 @@ class GameScene:
             elif hit is not None and hit[0] == "init":
                 mark = provenance.of_init_card(game, hit[1])
                 self._tooltip(surf, init_card_lines(hit[1]) + ([mark.lines[0]] if mark else []), screen)
+            elif hit is not None and hit[0] == "why":
+                self._tooltip(surf, ["What it would do now", "Click: why"], screen)
+            elif self.log.rect.collidepoint(self.hover_pos) and (why := self.log.why_at(self.hover_pos)):
+                self._tooltip(surf, [why.get("headline", ""), "Click: why"], screen)
         if self.skip_button is not None:       # above any card popup: it must stay clickable
             self.skip_button.draw(surf, hover=self.skip_button.rect.collidepoint(self.hover_pos))
         self.banners.draw(surf, L.board, now, self.banner_held)

@@ -289,7 +289,9 @@ class Hud:
                     piles.append(f"supply {len(side.removed)}")
                 if compact:
                     if text and not terse:
-                        y += T.draw_wrapped(surf, text, pygame.Rect(x + 20, y, w - 20, 200), 12, tint, line_gap=0)
+                        used = T.draw_wrapped(surf, text, pygame.Rect(x + 20, y, w - 20, 200), 12, tint, line_gap=0)
+                        self.hits.add(pygame.Rect(x + 16, y, w - 12, used), ("why", side.index))   # click: why
+                        y += used
                     tip = [side.name, " · ".join(piles)] + ([text] if text and terse else [])
                     self._row_hit(first_hit, pygame.Rect(x - 4, top, w + 8, y - top),
                                   tip + ["Click: its deck (public)"], ("pile", side, "deck"))
@@ -299,11 +301,14 @@ class Hud:
                     if len(piles) > 2:
                         rx = T.draw_text(surf, piles[2], (rx + 8, y), 12, T.DIM).right
                     if text and rx + 10 + T.text_width(text, 12) <= x + w:
-                        T.draw_text(surf, text, (rx + 10, y), 12, tint)       # on the piles' line when it fits
+                        r = T.draw_text(surf, text, (rx + 10, y), 12, tint)       # on the piles' line when it fits
+                        self.hits.add(r.inflate(4, 4), ("why", side.index))       # click: why
                         text = ""
                     y += self.lh(12)
                     if text:      # what it would do now: wrapped under the piles, never cut
-                        y += T.draw_wrapped(surf, text, pygame.Rect(x + 20, y, w - 20, 200), 12, tint, line_gap=0)
+                        used = T.draw_wrapped(surf, text, pygame.Rect(x + 20, y, w - 20, 200), 12, tint, line_gap=0)
+                        self.hits.add(pygame.Rect(x + 16, y, w - 12, used), ("why", side.index))
+                        y += used
             y += 3
         return y
 

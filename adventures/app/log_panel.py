@@ -1,4 +1,8 @@
-"""The game log in plain words (game.events[i]["text"]), newest at the bottom, scrollable."""
+"""The game log in plain words (game.events[i]["text"]), newest at the bottom, scrollable.
+
+An enemy's line that carries the engine's reason record (`event["why"]`, made while the
+enemy decided: adventures.rules.reasons) wears a "?" mark and is clickable: `why_at(pos)`
+gives the record, the scene opens the "Why?" panel (why_view)."""
 from __future__ import annotations
 
 import pygame
@@ -28,12 +32,27 @@ class PrivateReader:
 NOBODY = PrivateReader(None, False)
 
 
+def reason_of(event: dict) -> dict | None:
+    """The reason record an event carries, if any (a die roll's "why" of old is a string)."""
+    why = event.get("why")
+    return why if isinstance(why, dict) else None
+
+
+MARK_SIZE = 11          # the "?" mark of a line that says why
+
+
+def mark_width() -> int:
+    return T.font(MARK_SIZE, True).get_linesize() + 6
+
+
 class LogPanel:
     def __init__(self):
         self.scroll = 0          # lines scrolled up from the bottom
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._cache_key = None
-        self._lines: list[tuple[str, T.Color, bool, bool]] = []
+        # (text, colour, bold, indented, the event's reason record or None, first line of its event)
+        self._lines: list[tuple[str, T.Color, bool, bool, dict | None, bool]] = []
+        self.why_rects: list[tuple[pygame.Rect, dict]] = []     # the lines drawn that say why
 
     def handle_wheel(self, pos, dy: int) -> bool:
         if self.rect.collidepoint(pos):
@@ -56,16 +75,28 @@ class LogPanel:
             text = str(e.get("text", ""))
             if e.get("cards") and "private" in e and reads_private(e):
                 text += f" (seen: {', '.join(map(str, e['cards']))})"
-            wrapped = T.wrap(text, 13, width - (12 if indent else 0), bold)
+            why = reason_of(e)
+            room = width - (12 if indent else 0) - (mark_width() if why is not None else 0)
+            wrapped = T.wrap(text, 13, room, bold)
             for k, line in enumerate(wrapped):
-                lines.append((line, color, bold, indent or k > 0))
+                lines.append((line, color, bold, indent or k > 0, why, k == 0))
         self._lines = lines
 
-    def draw(self, surf: pygame.Surface, rect: pygame.Rect, events: list[dict] | None, reads_private=None) -> None:
+    def why_at(self, pos) -> dict | None:
+        """The reason record of the line under `pos` (as last drawn), or None."""
+        for rect, why in self.why_rects:
+            if rect.collidepoint(pos):
+                return why
+        return None
+
+    def draw(self, surf: pygame.Surface, rect: pygame.Rect, events: list[dict] | None, reads_private=None,
+             hover_pos=(-1, -1)) -> None:
         """`reads_private(event)`: whether the one looking may read the cards a seat saw in
-        private (its `cards`); its `key` says who that is (the lines are cached per reader)."""
+        private (its `cards`); its `key` says who that is (the lines are cached per reader).
+        The lines of the event under `hover_pos` that says why are lit."""
         reads_private = reads_private or NOBODY
         self.rect = rect
+        self.why_rects = []
         pygame.draw.rect(surf, T.BG, rect)
         pygame.draw.line(surf, T.PANEL_EDGE, rect.topleft, rect.topright)
         pygame.draw.line(surf, T.PANEL_EDGE, rect.topleft, rect.bottomleft)
@@ -83,7 +114,33 @@ class LogPanel:
         y = body.top
         clip = surf.get_clip()
         surf.set_clip(body)
-        for line, color, bold, indent in self._lines[start:end]:
-            surf.blit(T.render(line, 13, color, bold), (body.left + (12 if indent else 0), y))
+        shown = self._lines[start:end]
+        for _line, _color, _bold, _indent, why, _first in shown:
+            if why is not None:          # the event's lines, one hit area (lit on hover)
+                row = pygame.Rect(body.left - 4, y, body.width + 4, lh)
+                if self.why_rects and self.why_rects[-1][1] is why and self.why_rects[-1][0].bottom == y:
+                    self.why_rects[-1] = (self.why_rects[-1][0].union(row), why)
+                else:
+                    self.why_rects.append((row, why))
+            y += lh
+        lit = next((why for r, why in self.why_rects if r.collidepoint(hover_pos)), None)
+        for r, why in self.why_rects:
+            if why is lit:
+                pygame.draw.rect(surf, T.PANEL_HI, r, border_radius=4)
+        y = body.top
+        for line, color, bold, indent, why, first in shown:
+            x = body.left + (12 if indent else 0)
+            surf.blit(T.render(line, 13, color, bold), (x, y))
+            if why is not None and first:
+                self._mark(surf, (body.right - mark_width() // 2, y + lh // 2), why is lit)
             y += lh
         surf.set_clip(clip)
+
+    @staticmethod
+    def _mark(surf, center, lit: bool) -> None:
+        """The small round "?" that says: click this line to see why."""
+        r = T.font(MARK_SIZE, True).get_linesize() // 2
+        color = T.HIGHLIGHT if lit else T.mix(T.ACCENT, T.BG, 0.35)
+        pygame.draw.circle(surf, color, center, r)
+        img = T.render("?", MARK_SIZE, T.readable_on(color), True)
+        surf.blit(img, img.get_rect(center=center))
