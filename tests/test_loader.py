@@ -227,8 +227,8 @@ def test_kind_key_selects_the_model_outside_content_folders(tmp_path):
     assert load(path).kind == "board"
     assert errors(write(tmp_path, "anywhere/what.yaml", BOARD))[0].endswith(
         "cannot tell what this file is: add a top-level `kind:` "
-        "(hero, villain, minion, enemy, board, traps, allies, scenario, difficulty, match, sweep) "
-        "or put it in one of heroes, villains, minions, boards, traps, allies, scenarios, difficulty/"
+        "(hero, villain, minion, enemy, board, traps, allies, scenario, difficulty, glossary, match, sweep) "
+        "or put it in one of heroes, villains, minions, boards, traps, allies, scenarios, difficulty, glossary/"
     )
 
 

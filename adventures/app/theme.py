@@ -147,6 +147,9 @@ CUTS: list[tuple[str, str]] = []          # (the full text, what was drawn inste
 TRACE: list[tuple[str, pygame.Rect]] | None = None   # when a list: every line drawn on TRACE_ON, with its rect
 TRACE_ON: pygame.Surface | None = None    # the window's surface (not the cached layers drawn off screen)
 NAME_MIN = 9                              # a name shrinks down to this size before anything else is done...
+# When set, called with every line drawn (surf, text, rect, size, bold, color; size None for a label
+# blitted whole by trace_mark): the rules hints find their keywords there (adventures/app/glossary_view.py).
+WATCH = None
 
 
 def name_min() -> int:
@@ -225,6 +228,8 @@ def trace_mark(surf: pygame.Surface, rect: pygame.Rect, what: str = MARK) -> Non
     """Keep where a badge (or a button, or a label blitted without draw_text) was drawn."""
     if TRACE is not None:
         _trace(surf, what, rect)
+    if WATCH is not None and what not in (MARK, BUTTON):
+        WATCH(surf, what, rect, None, False, None)
 
 
 def draw_text(surf: pygame.Surface, text: str, pos: tuple[int, int], size: int = 15, color: Color = TEXT,
@@ -243,6 +248,8 @@ def draw_text(surf: pygame.Surface, text: str, pos: tuple[int, int], size: int =
     surf.blit(img, rect)
     if TRACE is not None:
         _trace(surf, text, rect)
+    if WATCH is not None:
+        WATCH(surf, text, rect, size, bold, color)
     return rect
 
 
@@ -340,6 +347,8 @@ def draw_wrapped(surf: pygame.Surface, text: str, rect: pygame.Rect, size: int =
         surf.blit(render(line, size, color, bold), (rect.left, y))
         if TRACE is not None:
             _trace(surf, line, pygame.Rect(rect.left, y, text_width(line, size, bold), h))
+        if WATCH is not None:
+            WATCH(surf, line, pygame.Rect(rect.left, y, text_width(line, size, bold), h), size, bold, color)
         y += h + line_gap
     return y - rect.top
 

@@ -1,4 +1,5 @@
-"""The content catalog: every hero, enemy, board, trap and ally file, loaded and cross-checked.
+"""The content catalog: every hero, enemy, board, trap, ally, difficulty and glossary file,
+loaded and cross-checked.
 
 Files are validated one by one by `engine.content.loader`; this module adds the checks
 that need more than one file (a villain's board, a scenario's heroes and minions).
@@ -20,6 +21,7 @@ from engine.content.schema import (
     BoardDef,
     DifficultyDef,
     EnemyDef,
+    GlossaryDef,
     HeroDef,
     ScenarioDef,
     TrapDeckDef,
@@ -28,8 +30,8 @@ from engine.content.schema import (
 CONTENT_ROOT = Path(__file__).resolve().parent
 # folder -> kind passed to the loader (files may also say `kind:`; a mismatch is an error)
 FOLDERS = {"heroes": "hero", "villains": "villain", "minions": "minion", "boards": "board",
-           "traps": "traps", "allies": "allies", "difficulty": "difficulty"}
-SINGLE_FILE = ("traps", "allies", "difficulty")     # one file of each kind per folder
+           "traps": "traps", "allies": "allies", "difficulty": "difficulty", "glossary": "glossary"}
+SINGLE_FILE = ("traps", "allies", "difficulty", "glossary")     # one file of each kind per folder
 
 
 @dataclass
@@ -44,6 +46,7 @@ class Catalog:
     # Content that came from a folder other than the shipped one (an owner's user folder):
     # (table, key) -> file, table being hero, enemy, board, traps or allies.
     custom: dict[tuple[str, str], str] = field(default_factory=dict)
+    glossary: GlossaryDef | None = None                           # the keywords the app explains
 
     def hero(self, name: str) -> HeroDef | None:
         """A hero by key or display name, case-insensitive."""
@@ -109,7 +112,7 @@ def build_catalog(root: str | os.PathLike | None = None, base: Catalog | None = 
         return cat
     if base is not None:
         cat = Catalog(dict(base.heroes), dict(base.enemies), dict(base.boards), base.traps, base.allies,
-                      base.difficulty, custom=dict(base.custom))
+                      base.difficulty, custom=dict(base.custom), glossary=base.glossary)
     layered = base is not None and root.resolve() != CONTENT_ROOT
     owners: dict[tuple[str, str], str] = {}    # (table, key) -> file, for duplicate keys
     sources: dict[tuple[str, str], tuple[str, Lines]] = {}
@@ -160,7 +163,8 @@ def build_catalog(root: str | os.PathLike | None = None, base: Catalog | None = 
     for stray in sorted(set(_yaml_files(root)) - seen):     # what validate reports, play reports too
         cat.problems.extend(_stray_problems(stray))
     cat.problems.extend(_tree_checked(cat, base if layered else None, sources))
-    if not (cat.heroes or cat.enemies or cat.boards or cat.traps or cat.allies or cat.difficulty or cat.problems):
+    if not (cat.heroes or cat.enemies or cat.boards or cat.traps or cat.allies or cat.difficulty or cat.glossary
+            or cat.problems):
         cat.problems.append(Problem(os.fspath(root), 1, "", "no content files found (expected "
                                                            f"{', '.join(f'{n}/' for n in FOLDERS)})"))
     return cat

@@ -97,7 +97,8 @@ def active_catalog() -> Catalog:
         except OSError as exc:
             _cache[key] = Catalog(dict(shipped.heroes), dict(shipped.enemies), dict(shipped.boards), shipped.traps,
                                   shipped.allies, shipped.difficulty, [Problem(os.fspath(folder), 1, "",
-                                                           f"cannot read your content folder: {exc.strerror or exc}")])
+                                                           f"cannot read your content folder: {exc.strerror or exc}")],
+                                  glossary=shipped.glossary)
     return _cache[key]
 
 
@@ -110,8 +111,9 @@ def content_summary(catalog: Catalog | None = None) -> str:
         return f"Content: shipped (villain side is our design){bad}"
     names = []
     for (table, key) in sorted(catalog.custom):
-        if table in ("traps", "allies", "difficulty"):
-            names.append({"traps": "traps", "allies": "allies & henchmen"}.get(table, "difficulty levels"))
+        if table in ("traps", "allies", "difficulty", "glossary"):
+            names.append({"traps": "traps", "allies": "allies & henchmen", "glossary": "glossary"}.get(
+                table, "difficulty levels"))
         else:
             model = catalog.entry(table, key)
             names.append(model.name if model is not None else key)

@@ -26,6 +26,7 @@ from engine.content.schema import (
     BoardDef,
     DifficultyDef,
     EnemyDef,
+    GlossaryDef,
     HeroDef,
     MatchDef,
     ScenarioDef,
@@ -573,11 +574,13 @@ class _OpChecker:
 FOLDER_KINDS = {
     "heroes": "hero", "villains": "villain", "minions": "minion", "boards": "board",
     "traps": "traps", "allies": "allies", "scenarios": "scenario", "difficulty": "difficulty",
+    "glossary": "glossary",
 }
 KIND_MODELS: dict[str, type[BaseModel] | None] = {
     "hero": HeroDef, "villain": EnemyDef, "minion": EnemyDef, "enemy": EnemyDef,
     "board": BoardDef, "traps": TrapDeckDef, "allies": AllyDeckDef, "scenario": ScenarioDef,
     "difficulty": DifficultyDef,    # the difficulty levels and their calibration table
+    "glossary": GlossaryDef,        # the keywords the app explains on hover
     "match": MatchDef,   # a competitive game (duel, free-for-all, teams)
     "sweep": None,   # validated by _check_sweep until the simulator defines a model
 }
@@ -604,7 +607,7 @@ def _kind_from_path(path: Path) -> str | None:
     for folder in list(path.parents)[:2]:
         if folder.name in FOLDER_KINDS:
             return FOLDER_KINDS[folder.name]
-    return FOLDER_KINDS.get(path.stem) if path.stem in ("traps", "allies", "difficulty") else None
+    return FOLDER_KINDS.get(path.stem) if path.stem in ("traps", "allies", "difficulty", "glossary") else None
 
 
 def load(path: str | os.PathLike, kind: str | None = None) -> Loaded:

@@ -6,9 +6,10 @@ so a typo in a YAML file is an error naming the field, not a silent default.
 """
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 Provenance = Literal["published", "approximation", "original"]
 Timing = Literal[
@@ -453,6 +454,46 @@ class DifficultyDef(Strict):
 
     def level(self, key: str) -> LevelDef | None:
         return next((lv for lv in self.levels if lv.key == key), None)
+
+
+# ---------------------------------------------------------------- glossary
+PAGE = re.compile(r"(Adventures|core rules) p\.[1-9][0-9]?(-[1-9][0-9]?)?")
+
+
+def _page(value: str) -> str:
+    """A rulebook page as the project cites it: the Adventures rulebook or the core rules."""
+    if not PAGE.fullmatch(value):
+        raise ValueError(f"'{value}' is not a page: write 'Adventures p.N' or 'core rules p.N'")
+    return value
+
+
+Page = Annotated[str, Field(max_length=30), AfterValidator(_page)]
+
+
+class GlossaryEntryDef(Strict):
+    """One keyword a player reads on a card or in a question, in our own plain words."""
+
+    term: Name                       # as printed on the cards ("AFTER COMBAT", "Foot soldier")
+    also: list[Name] = Field(default_factory=list, max_length=8)   # other forms ("defeated")
+    text: Annotated[str, Field(min_length=1, max_length=400)]
+    pages: list[Page] = Field(min_length=1, max_length=4)
+
+
+class GlossaryDef(Strict):
+    """The rules at hand: the keywords the app explains on hover (adventures/app/glossary_view.py)."""
+
+    entries: list[GlossaryEntryDef] = Field(min_length=1, max_length=200)
+
+    @model_validator(mode="after")
+    def _each_word_once(self) -> GlossaryDef:
+        seen: dict[str, str] = {}
+        for entry in self.entries:
+            for word in (entry.term, *entry.also):
+                key = " ".join(word.casefold().split())
+                if key in seen:
+                    raise ValueError(f"entries: '{word}' is explained twice ({seen[key]} and {entry.term})")
+                seen[key] = entry.term
+        return self
 
 
 # ---------------------------------------------------------------- scenarios
