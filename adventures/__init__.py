@@ -12,3 +12,9 @@ from engine.effects import registry as _registry  # noqa: E402
 for _name in ("adventures.rules.ops", "adventures.villains", "adventures.minions", "adventures.rules.allies"):
     if _name not in _registry.PLUGIN_MODULES:
         _registry.PLUGIN_MODULES.append(_name)
+
+from engine.content import seat_bots as _seat_bots  # noqa: E402
+
+# The bots a seat may name, from the one bot registry: imported when a seat is first checked.
+if "adventures.bots.registry" not in _seat_bots.SOURCES:
+    _seat_bots.SOURCES.append("adventures.bots.registry")

@@ -39,6 +39,15 @@ def test_every_option_that_takes_a_value_has_its_type_and_bounds_from_limits(nam
     assert not problems, "options without a limits.py type: " + "; ".join(problems)
 
 
+def test_the_compare_tool_declares_its_options_in_limits_too():
+    """`python -m adventures.sim.compare` is no `adventures` command, but its options are
+    declared the same way (issue 41: it used plain `type=int`)."""
+    from adventures.sim import compare
+    parser = cli.OneLineParser(prog="python -m adventures.sim.compare")
+    compare.add_arguments(parser)
+    assert _unbounded(parser) == []
+
+
 def test_the_walk_sees_an_option_without_bounds():
     """The check itself: a plain `type=int` option is caught (so the test above means something)."""
     p = argparse.ArgumentParser()

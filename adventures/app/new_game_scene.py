@@ -25,9 +25,13 @@ from adventures.app.keep import game_in_progress, is_autosave, keep_game_in_prog
 from adventures.app.widgets import Button, TextField
 from adventures.content.scenario_names import scenario_dirs
 
-# Who plays a seat. "Bot" is the strong bot (issue 27: a partner that plays well at once);
-# "Simple" the heuristic bot it re-ranks, the bot the shipped scenario files name.
-CONTROLS = [("human", "You"), ("strong", "Bot"), ("expert", "Expert"), ("heuristic", "Simple"), ("random", "Random")]
+
+def seat_controls() -> list[tuple[str, str]]:
+    """Who may play a seat, and the word for each: the one bot registry's (adventures/bots/registry.py)."""
+    from adventures.bots.registry import seat_controls as registered
+    return registered()
+
+
 ROW = 44
 # keys that scroll the form: arrows by a line, PgUp/PgDn by a page (the sign and 2 mark a page)
 SCROLL_KEYS = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: 2, pygame.K_PAGEUP: -2}
@@ -129,7 +133,7 @@ class NewGameScene:
         if isinstance(players, int) and 1 <= players <= 4:
             self.players = players
         heroes, controls = prefs.get("heroes"), prefs.get("controls")
-        kinds = {value for value, _label in CONTROLS}
+        kinds = {value for value, _label in seat_controls()}
         for k in range(4):
             if isinstance(heroes, list) and k < len(heroes) and heroes[k] in self.hero_keys:
                 self.heroes[k] = heroes[k]
@@ -548,7 +552,7 @@ class NewGameScene:
             self.buttons.append(hero_b)
             self.buttons.append(Button(pygame.Rect(hero_b.rect.right + 4, y, bh, bh), ">", value=("hero", k, 1),
                                        size=16))
-            seg([(text, ("control", k, value), self.controls[k] == value) for value, text in CONTROLS], y,
+            seg([(text, ("control", k, value), self.controls[k] == value) for value, text in seat_controls()], y,
                 xx=hero_b.rect.right + bh + 16, size=14)
             y += row - 4
         y = self._draw_hands_row(surf, x0, y + 6, label_w, form_w, seg, label)

@@ -2,28 +2,43 @@
 
 `make_agents(scenario)` builds the agents of one game from a scenario's seats:
 `{seat: agent}` plus the table agent. Seats marked `human` are played by the heuristic
-bot when there is no human (the simulator).
+bot when there is no human (the simulator). Which bots there are is said once, in
+`adventures.bots.registry`.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from adventures.bots import registry
 from adventures.bots.expert import ExpertBot
 from adventures.bots.heuristic import HeuristicBot
 from adventures.bots.random_bot import RandomBot
 from adventures.bots.strong import StrongBot
 from adventures.bots.table import TablePolicy
 
-BOTS = {"heuristic": HeuristicBot, "random": RandomBot, "expert": ExpertBot, "strong": StrongBot,
-        "human": HeuristicBot}
+
+class _Classes(Mapping):
+    """Bot name -> the class of its co-op agent, read from the registry as it is now."""
+
+    def __getitem__(self, name: str):
+        if name not in registry.KINDS:
+            raise KeyError(name)
+        return registry.bot_class(name)
+
+    def __iter__(self):
+        return iter(list(registry.KINDS))
+
+    def __len__(self) -> int:
+        return len(registry.KINDS)
+
+
+BOTS = _Classes()
 
 __all__ = ["BOTS", "ExpertBot", "HeuristicBot", "RandomBot", "StrongBot", "TablePolicy", "make_agents", "make_bot"]
 
 
 def make_bot(kind: str, **options):
-    try:
-        cls = BOTS[kind]
-    except KeyError:
-        raise ValueError(f"unknown bot {kind!r} (known: {', '.join(BOTS)})") from None
-    return cls(**options)
+    return registry.make_bot(kind, **options)
 
 
 def make_agents(scenario, options: dict | None = None) -> tuple[dict, object]:

@@ -40,14 +40,12 @@ def _seat_hero(catalog, name: str):
 
 def make_match_agents(match: MatchDef) -> dict:
     """Bot agents for the seats that are not people (`human` seats are left to the caller)."""
-    from adventures.bots.duelist import DuelistBot
-    from engine.decisions import RandomAgent
+    from adventures.bots.registry import make_duelist
     agents = {}
     for i, seat in enumerate(match.seats):
-        if seat.bot == "heuristic":
-            agents[i] = DuelistBot()
-        elif seat.bot == "random":
-            agents[i] = RandomAgent()
+        agent = make_duelist(seat.bot)          # the registry's competitive agent; None for a person
+        if agent is not None:
+            agents[i] = agent
     return agents
 
 

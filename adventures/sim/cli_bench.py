@@ -40,7 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="also profile the run and print the N functions with most own time")
     parser.add_argument("--callgrind", type=limits.callgrind_arg, metavar="GAMES", default=0,
                         help="also count instructions per game under valgrind --tool=callgrind")
-    parser.add_argument("--bot", default=None, choices=("heuristic", "strong", "random", "expert"),
+    parser.add_argument("--bot", default=None, choices=limits.bot_choices(),
                         help="the bot of every seat (default: the scenario's); `--bot strong` and "
                              "`--bot heuristic` compare their CPU per decision")
 

@@ -60,7 +60,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="games per dial value tried and per final measurement (default 200)")
     parser.add_argument("--seed", "-s", type=limits.paired_seed_arg, default=1,
                         help="seed of the search; the final measurement uses seed + 1 (default 1)")
-    parser.add_argument("--bot", default="strong", choices=("random", "heuristic", "strong", "expert"),
+    parser.add_argument("--bot", default="strong", choices=limits.bot_choices(),
                         help="the bot on every seat (default: strong)")
     parser.add_argument("--rollouts", type=limits.rollouts_arg, default=8, help="expert: sampled worlds per decision")
     parser.add_argument("--no-random-teams", action="store_true", help="skip the random teams")

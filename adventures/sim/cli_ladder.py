@@ -22,7 +22,6 @@ from adventures.sim import runner, stats
 from adventures.tools import limits
 
 SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
-BOT_ORDER = ("random", "heuristic", "strong", "expert", "expert-strong")
 DEFAULT_BOTS = ("random", "heuristic", "strong", "expert")
 # A ladder rung that is a bot with other settings: (the seats' bot, its constructor arguments).
 VARIANTS = {"expert-strong": ("expert", {"rollout_bot": "strong"})}
@@ -34,7 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="scenario files (default: every scenarios/*.yaml that is not a sweep)")
     parser.add_argument("--games", "-n", type=limits.games_arg, default=100, help="games per bot and scenario (default 100)")
     parser.add_argument("--seed", "-s", type=limits.seed_arg, default=1, help="base seed (default 1)")
-    parser.add_argument("--bots", nargs="+", default=list(DEFAULT_BOTS), choices=BOT_ORDER,
+    parser.add_argument("--bots", nargs="+", default=list(DEFAULT_BOTS), choices=limits.bot_choices(*VARIANTS),
                         help="the rungs (default: %(default)s); expert-strong: the expert whose rollouts "
                              "the strong bot plays")
     parser.add_argument("--rollouts", type=limits.rollouts_arg, default=8, help="expert: sampled worlds per decision (default 8)")

@@ -29,7 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", "-n", type=limits.games_arg, default=400, help="games per scenario (default 400)")
     parser.add_argument("--hero-games", type=limits.games_or_none_arg, default=100, help="solo games per roster hero (default 100)")
     parser.add_argument("--seed", "-s", type=limits.seed_arg, default=1)
-    parser.add_argument("--bot", default="strong", choices=("random", "heuristic", "strong", "expert", "scenario"),
+    parser.add_argument("--bot", default="strong", choices=limits.bot_choices("scenario"),
                         help="the bot on every seat (default: strong, a stand-in for a good player; "
                              "'scenario': each seat's own)")
     parser.add_argument("--rollouts", type=limits.rollouts_arg, default=8, help="expert: sampled worlds per decision")

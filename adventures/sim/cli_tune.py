@@ -119,7 +119,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--target", type=limits.rate_arg, default=0.5, help="target heroes' win rate (default 0.5)")
     parser.add_argument("--low", type=limits.param_value_arg, default=None, help="lowest value tried (default: half today's value)")
     parser.add_argument("--high", type=limits.param_value_arg, default=None, help="highest value tried (default: 1.5x today's value)")
-    parser.add_argument("--bot", default="strong", choices=("random", "heuristic", "strong", "expert", "scenario"),
+    parser.add_argument("--bot", default="strong", choices=limits.bot_choices("scenario"),
                         help="the bot on every seat (default: strong, a stand-in for a good player; "
                              "'scenario': each seat's own)")
     parser.add_argument("--games", "-n", type=limits.games_arg, default=400, help="games per value tried (default 400)")

@@ -109,20 +109,30 @@ def own_copy(tree: str, new: str, scenario: str) -> str:
     return str(copy if copy.is_file() else path)
 
 
-def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("old", help="a checkout of the old commit (git archive COMMIT | tar -x -C DIR)")
-    p.add_argument("scenarios", nargs="+")
-    p.add_argument("--new", default=str(Path(__file__).resolve().parents[2]))
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--rounds", type=int, default=3)
-    p.add_argument("--old-home", metavar="DIR",
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The options, each with its type and bounds from limits.py (tests/test_cli_options.py walks them)."""
+    from adventures.tools import limits
+    p.add_argument("old", type=limits.path_arg("old checkout"),
+                   help="a checkout of the old commit (git archive COMMIT | tar -x -C DIR)")
+    p.add_argument("scenarios", nargs="+", type=limits.path_arg("scenario"))
+    p.add_argument("--new", type=limits.path_arg("new checkout"), default=str(Path(__file__).resolve().parents[2]),
+                   help="the new tree (default: this one)")
+    p.add_argument("--games", type=limits.games_arg, default=100, help="games per block (default 100)")
+    p.add_argument("--seed", type=limits.seed_arg, default=1, help="base seed (default 1)")
+    p.add_argument("--rounds", type=limits.compare_rounds_arg, default=3,
+                   help="blocks run in each tree, alternating which goes first (default 3)")
+    p.add_argument("--old-home", metavar="DIR", type=limits.folder_arg("--old-home folder", writable=False),
                    help="a data folder holding the old tree's compiled modules (`TMNT_ADVENTURES_HOME=DIR "
                         "adventures accelerate` run in the old tree): compare compiled with compiled")
     p.add_argument("--different-games", action="store_true",
                    help="the commits play different games (content or rules changed): do not stop, "
                         "each tree plays its own copy of the scenario, and also compare decisions per CPU second")
+
+
+def main(argv=None) -> int:
+    from adventures.cli import OneLineParser
+    p = OneLineParser(prog="python -m adventures.sim.compare", description=__doc__.splitlines()[0])
+    add_arguments(p)
     args = p.parse_args(argv)
     for sc in args.scenarios:
         r = compare(args.old, args.new, sc, args.games, args.seed, args.rounds, args.old_home, args.different_games)

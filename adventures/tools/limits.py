@@ -34,6 +34,7 @@ MAX_PROFILE = 10_000           # `bench --profile`: functions listed
 MAX_CALLGRIND = 100_000        # `bench --callgrind`: games under valgrind
 MAX_TEXT = 1_000               # a name or a comma-separated list of names
 MAX_PATH = 4_096               # a path (Linux PATH_MAX)
+MAX_COMPARE_ROUNDS = 1_000     # `python -m adventures.sim.compare --rounds`: blocks per tree
 
 
 def _named(parse, what: str, kind: str):
@@ -100,6 +101,7 @@ rate_arg = real(0.0, 1.0, "win rate", open_low=True, open_high=True)
 param_value_arg = bounded(-MAX_PARAM, MAX_PARAM, "value")     # the enemy_cards dial goes below 0
 profile_arg = bounded(0, MAX_PROFILE, "functions")
 callgrind_arg = bounded(0, MAX_CALLGRIND, "games")
+compare_rounds_arg = bounded(1, MAX_COMPARE_ROUNDS, "rounds")
 
 
 def size(lo: tuple[int, int], hi: tuple[int, int], what: str = "window size"):
@@ -146,6 +148,14 @@ def one_of(what: str, names, limit: int = 80):
             raise argparse.ArgumentTypeError(f"unknown {what} {value[:40]!r} ({hint})")
         return value
     return _named(parse, what, "text")
+
+
+def bot_choices(*extra: str) -> list[str]:
+    """The `choices` of a command's bot option: every bot of the one registry
+    (adventures/bots/registry.py), read when the parser is built, then the command's own
+    words (`extra`: tune's "scenario", ladder's "expert-strong")."""
+    from adventures.bots.registry import bot_names
+    return bot_names() + list(extra)
 
 
 def difficulty_option(parser: argparse.ArgumentParser) -> None:

@@ -499,7 +499,13 @@ class GlossaryDef(Strict):
 # ---------------------------------------------------------------- scenarios
 class SeatDef(Strict):
     hero: Name | Literal["random"] = "random"
-    bot: Literal["human", "random", "heuristic", "expert", "strong"] = "heuristic"
+    bot: Name = "heuristic"        # who plays the seat: a name the bot registry gave (seat_bots)
+
+    @field_validator("bot")
+    @classmethod
+    def _registered_bot(cls, value: str) -> str:
+        from engine.content import seat_bots  # the names only: the engine knows no bot
+        return seat_bots.check(value)
 
 
 class OverridesDef(Strict):
@@ -550,7 +556,13 @@ class ScenarioDef(Strict):
 # ---------------------------------------------------------------- competitive matches
 class MatchSeatDef(Strict):
     hero: Name | Literal["random"] = "random"
-    bot: Literal["human", "random", "heuristic"] = "heuristic"
+    bot: Name = "heuristic"        # a name the bot registry gave a competitive agent (seat_bots)
+
+    @field_validator("bot")
+    @classmethod
+    def _registered_bot(cls, value: str) -> str:
+        from engine.content import seat_bots
+        return seat_bots.check(value, competitive=True)
 
 
 MATCH_SEATS = {"duel": (2, 2), "ffa": (3, 4), "team": (4, 4)}

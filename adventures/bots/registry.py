@@ -1,0 +1,99 @@
+"""The one list of who may play a seat: every bot, and "human", named once.
+
+Each entry gives the name scenario files, saves and command options use, the word the
+new-game screen shows, how to build the co-op agent, and the agent it plays competitive
+seats with (None: it plays no competitive seat). Every command's bot option
+(`choices=bot_names()`), the new-game screen's seat controls (`seat_controls()`), the
+content schema (engine.content.seat_bots, filled from here) and `make_bot` read it, so a new
+bot is one `register(...)` line (tests/test_bot_registry.py registers a toy one).
+
+Agents are named as "module:Class" and imported when the first one is built: naming the bots
+costs nothing, and this module imports no bot.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from engine.content import seat_bots
+
+
+@dataclass(frozen=True)
+class BotKind:
+    name: str                            # what scenario files, saves and options say
+    label: str                           # the new-game screen's word for it
+    build: str | Callable[..., Any]      # the co-op agent: "module:Class" or a factory
+    duel: str | Callable[..., Any] | None = None   # the competitive agent; None: plays no competitive seat
+    person: bool = False                 # a person plays it in the app; runs seat `build` in their place
+
+    @property
+    def competitive(self) -> bool:
+        return self.person or self.duel is not None
+
+
+KINDS: dict[str, BotKind] = {}
+
+
+def register(kind: BotKind) -> BotKind:
+    KINDS[kind.name] = kind
+    seat_bots.register(kind.name, kind.competitive)
+    return kind
+
+
+def unregister(name: str) -> None:
+    KINDS.pop(name, None)
+    seat_bots.unregister(name)
+
+
+def bot_names() -> list[str]:
+    """The bots a command may play (every kind but a person's seat), in the registry's order."""
+    return [k.name for k in KINDS.values() if not k.person]
+
+
+def seat_controls() -> list[tuple[str, str]]:
+    """(name, label) of who may play a co-op seat, as the new-game screen offers them."""
+    return [(k.name, k.label) for k in KINDS.values()]
+
+
+def _made(factory, **options):
+    if isinstance(factory, str):
+        module, _, attr = factory.partition(":")
+        factory = getattr(importlib.import_module(module), attr)
+    return factory(**options)
+
+
+def make_bot(name: str, **options):
+    """A fresh co-op agent of bot `name` (ValueError for an unknown one)."""
+    kind = KINDS.get(name)
+    if kind is None:
+        raise ValueError(f"unknown bot {name!r} (known: {', '.join(KINDS)})")
+    return _made(kind.build, **options)
+
+
+def make_duelist(name: str):
+    """A fresh agent for a competitive seat of bot `name`; None for a person's seat."""
+    kind = KINDS.get(name)
+    if kind is None or not kind.competitive:
+        raise ValueError(f"bot {name!r} plays no competitive seat")
+    return None if kind.duel is None else _made(kind.duel)
+
+
+def bot_class(name: str):
+    """The class a co-op agent of `name` is (for `isinstance` checks and tests)."""
+    build = KINDS[name].build
+    if isinstance(build, str):
+        module, _, attr = build.partition(":")
+        return getattr(importlib.import_module(module), attr)
+    return build
+
+
+# The order is the new-game screen's: a person first, then the bot it suggests. "Bot" is the
+# strong bot (issue 27: a partner that plays well at once); "Simple" the heuristic bot it
+# re-ranks, the bot the shipped scenario files name.
+register(BotKind("human", "You", "adventures.bots.heuristic:HeuristicBot", person=True))
+register(BotKind("strong", "Bot", "adventures.bots.strong:StrongBot"))
+register(BotKind("expert", "Expert", "adventures.bots.expert:ExpertBot"))
+register(BotKind("heuristic", "Simple", "adventures.bots.heuristic:HeuristicBot",
+                 duel="adventures.bots.duelist:DuelistBot"))
+register(BotKind("random", "Random", "adventures.bots.random_bot:RandomBot", duel="engine.decisions:RandomAgent"))
