@@ -50,8 +50,8 @@ class LogPanel:
         self.scroll = 0          # lines scrolled up from the bottom
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._cache_key = None
-        # (text, colour, bold, indented, the event's reason record or None, first line of its event)
-        self._lines: list[tuple[str, T.Color, bool, bool, dict | None, bool]] = []
+        # (text, colour, bold, indented, the event's reason record or None)
+        self._lines: list[tuple[str, T.Color, bool, bool, dict | None]] = []
         self.why_rects: list[tuple[pygame.Rect, dict]] = []     # the lines drawn that say why
 
     def handle_wheel(self, pos, dy: int) -> bool:
@@ -79,7 +79,7 @@ class LogPanel:
             room = width - (12 if indent else 0) - (mark_width() if why is not None else 0)
             wrapped = T.wrap(text, 13, room, bold)
             for k, line in enumerate(wrapped):
-                lines.append((line, color, bold, indent or k > 0, why, k == 0))
+                lines.append((line, color, bold, indent or k > 0, why))
         self._lines = lines
 
     def why_at(self, pos) -> dict | None:
@@ -115,7 +115,7 @@ class LogPanel:
         clip = surf.get_clip()
         surf.set_clip(body)
         shown = self._lines[start:end]
-        for _line, _color, _bold, _indent, why, _first in shown:
+        for *_drawn, why in shown:
             if why is not None:          # the event's lines, one hit area (lit on hover)
                 row = pygame.Rect(body.left - 4, y, body.width + 4, lh)
                 if self.why_rects and self.why_rects[-1][1] is why and self.why_rects[-1][0].bottom == y:
@@ -128,11 +128,13 @@ class LogPanel:
             if why is lit:
                 pygame.draw.rect(surf, T.PANEL_HI, r, border_radius=4)
         y = body.top
-        for line, color, bold, indent, why, first in shown:
+        above = None
+        for line, color, bold, indent, why in shown:
             x = body.left + (12 if indent else 0)
             surf.blit(T.render(line, 13, color, bold), (x, y))
-            if why is not None and first:
+            if why is not None and why is not above:      # one "?" per run of lines sharing a record
                 self._mark(surf, (body.right - mark_width() // 2, y + lh // 2), why is lit)
+            above = why
             y += lh
         surf.set_clip(clip)
 

@@ -191,12 +191,12 @@ def close_targeting(why: Reason | None) -> dict | None:
 # ---------------------------------------------------------------- a rule of the enemy's own
 def own_rule(actor: str, rule: str, page: str, steps: list[str], headline: str = "", ours: bool = True,
              candidates: list[Candidate] | None = None, chosen: str = "", tied: list[str] | None = None,
-             by_players: bool = False, actor_uid: int | None = None) -> dict:
+             by_players: bool = False, actor_uid: int | None = None, rule_text: str = "") -> dict:
     """A record for a villain's, a minion's or a module's own rule (Foot soldiers, Dimension
     X, a Fury card): the steps in plain words as the rule applied them."""
     tied = list(tied or [])
     why = Reason(actor, rule, page, headline=headline or rule, actor_uid=actor_uid, candidates=list(candidates or []),
                  chosen=chosen, tied=tied, steps=list(steps), ours=ours,
                  decided_by=THE_PLAYERS if by_players and len(tied) > 1 else THE_RULE,
-                 tie_page=page if by_players and len(tied) > 1 else "")
+                 tie_page=page if by_players and len(tied) > 1 else "", rule_text=rule_text)
     return why.as_dict()

@@ -110,6 +110,9 @@ def deploy(game, borough: str | None, count: int, why: str = "") -> list[int]:
 
 
 DEPLOY_PAGE = "Adventures p.15"      # deploying: overflow to the next borough, players choose the circle
+DEPLOY_TEXT = ("Foot soldiers are deployed one at a time from the supply to a borough; a borough with no free "
+               "Foot circle passes the soldier on to the borough with the next starting space number; the "
+               "players choose each soldier's circle.")
 
 
 def deploy_source(why: str) -> str:
@@ -143,7 +146,7 @@ def deploy_reason(game, why: str, asked: str, full: list[str], target: str, pool
     return reasons.own_rule("Foot soldiers", f"deploy to {asked}", DEPLOY_PAGE, steps,
                             f"A Foot soldier deployed in {target}", ours=why not in ("setup", "objective"),
                             candidates=[reasons.Candidate(label, c, kind="circle") for label, c in zip(labels, pool)],
-                            chosen=circle_label(game, k), tied=labels, by_players=True)
+                            chosen=circle_label(game, k), tied=labels, by_players=True, rule_text=DEPLOY_TEXT)
 
 
 def _and(names: list[str]) -> str:
