@@ -1,9 +1,11 @@
 """Drawing the battlefield from board data, and finding what is under the mouse.
 
 Everything comes from `game.board` (positions normalised 0..1 on a 16:10 canvas, paths,
-zone bitmasks with colours and patterns) and the Adventures state (Foot soldiers, boroughs,
-Doomsday Machines, Dimension X, tokens). Nothing is hard-coded per board. The static layer
-(paths, zones, numbers, wires) is cached per size; pieces are drawn on top every frame.
+zone bitmasks with colours and patterns) and the Adventures state (tokens). Nothing is
+hard-coded per board, nor per villain: what a villain's objective puts on the board (Foot
+soldiers and boroughs, Dimension X and Doomsday Machines) is drawn by the layer its own
+module registers (adventures/app/board_layers.py). The static layer (paths, zones, numbers,
+the layers' static parts) is cached per size; pieces are drawn on top every frame.
 """
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from adventures.app import theme as T
+from adventures.app.board_layers import layers_for
 from engine.state import HERO, MINION, SIDEKICK, VILLAIN, Fighter
 
 ASPECT = 1.6        # boards are authored for a 16:10 canvas
@@ -117,42 +120,8 @@ def space_disc(r: int, colors: tuple[T.Color, ...], patterns: tuple[str, ...]) -
     return out
 
 
-def _dashed(surf, color, a, b, width=2, dash=7, gap=5) -> None:
-    (x0, y0), (x1, y1) = a, b
-    length = math.hypot(x1 - x0, y1 - y0)
-    if length < 1:
-        return
-    dx, dy = (x1 - x0) / length, (y1 - y0) / length
-    t = 0.0
-    while t < length:
-        e = min(length, t + dash)
-        pygame.draw.line(surf, color, (x0 + dx * t, y0 + dy * t), (x0 + dx * e, y0 + dy * e), width)
-        t = e + gap
-
-
-def _hull(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
-    pts = sorted(set(points))
-    if len(pts) <= 2:
-        return pts
-
-    def cross(o, a, b):
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-    lower: list = []
-    for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    upper: list = []
-    for p in reversed(pts):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    return lower[:-1] + upper[:-1]
-
-
 def adv_data(game) -> dict:
-    """The adventure's module state (boroughs, Foot, Dimension X); empty in a competitive game."""
+    """The adventure's module state (what the villain's layers draw); empty in a competitive game."""
     adv = getattr(game, "adv", None)
     return adv.data if adv is not None else {}
 
@@ -165,15 +134,12 @@ class BoardView:
         self.centers: list[tuple[int, int]] = []
         self.r = 16
         self._static: tuple[pygame.Surface, pygame.Surface] | None = None
-        self._blobs: dict[str, pygame.Surface] = {}
-        self._blob_tint: dict[tuple[str, T.Color], pygame.Surface] = {}
-        self.borough_label_pos: dict[str, tuple[int, int]] = {}
-        self.screen_cols: dict[int, tuple[int, int]] = {}
         self.hover_space: int | None = None
         self.moving: dict[int, tuple[int, int]] = {}      # fighter uid -> where it is mid-slide
         self._scale = 0.0
         self.scale_k = 1.0
         self.origin = (0.0, 0.0)
+        self.layers = layers_for(self)           # the villains' parts of the picture on this board
 
     # ------------------------------------------------------------ geometry
     @staticmethod
@@ -218,28 +184,13 @@ class BoardView:
         self.origin = (x0, y0)
         self.centers = [self.canvas_point(p) for p in pos]
         self._static = None
-        self._blobs.clear()
-        self._blob_tint.clear()
-        self.borough_label_pos = {}
-        self._compute_screens()
+        for layer in self.layers:
+            layer.laid_out()
 
     def canvas_point(self, p) -> tuple[int, int]:
         """A point of the 16:10 canvas on the screen."""
         return (int(self.inner.left + (p[0] - self.origin[0]) * ASPECT * self.scale_k),
                 int(self.inner.top + (p[1] - self.origin[1]) * self.scale_k))
-
-    def _compute_screens(self) -> None:
-        self.screen_cols = {}
-        screens = sorted({s for s in self.board.screen if s})
-        if not screens:
-            return
-        xs = {k: [self.centers[i][0] for i in range(self.board.n) if self.board.screen[i] == k] for k in screens}
-        edges = [self.rect.left + 4]
-        for a, b in zip(screens, screens[1:]):
-            edges.append((max(xs[a]) + min(xs[b])) // 2)
-        edges.append(self.rect.right - 4)
-        for k, (x0, x1) in zip(screens, zip(edges, edges[1:])):
-            self.screen_cols[k] = (x0, x1)
 
     def space_at(self, pos) -> int | None:
         best, best_d = None, (self.r * 1.15) ** 2
@@ -263,21 +214,10 @@ class BoardView:
                 best, best_d = k, d
         return best
 
-    def foot_radius(self, k: int) -> int:
-        """A Foot soldier's marker on circle k: as big as the path leaves it beside a hero's
-        token on either end (a short path on a small board gives a small marker)."""
-        a, b, _ = self.board.circles[k]
-        (x0, y0), (x1, y1) = self.centers[a], self.centers[b]
-        room = math.hypot(x1 - x0, y1 - y0) / 2 - self.r * 0.9 - 2
-        return max(3, min(max(5, int(self.r * 0.38)), int(room)))
-
     def circle_pos(self, k: int) -> tuple[int, int]:
         a, b, _ = self.board.circles[k]
         (x0, y0), (x1, y1) = self.centers[a], self.centers[b]
         return (x0 + x1) // 2, (y0 + y1) // 2
-
-    def machine_pos(self, pos) -> tuple[int, int]:
-        return self.canvas_point(pos)
 
     # ------------------------------------------------------------ a preview
     def draw_preview(self, surf: pygame.Surface, rect: pygame.Rect, y: int) -> pygame.Rect | None:
@@ -291,11 +231,13 @@ class BoardView:
         bg, fg = self.static_layers()
         surf.blit(bg, area.topleft)
         surf.blit(fg, area.topleft)
+        for layer in self.layers:
+            layer.preview(surf)
         return area
 
     # ------------------------------------------------------------ the static layer
     def static_layers(self) -> tuple[pygame.Surface, pygame.Surface]:
-        """(background, foreground): borough areas and Dimension X go between the two."""
+        """(background, foreground): the layers' areas (boroughs, Dimension X) go between the two."""
         if self._static is not None:
             return self._static
         board, r = self.board, self.r
@@ -312,35 +254,19 @@ class BoardView:
             pygame.draw.line(surf, T.mix(T.BOARD_BG, T.TEXT, 0.03), (gx, 0), (gx, self.rect.height))
         for gy in range(0, self.rect.height, 40):
             pygame.draw.line(surf, T.mix(T.BOARD_BG, T.TEXT, 0.03), (0, gy), (self.rect.width, gy))
-        # Technodrome screens: separators and numbers
-        # a narrow column (a small board) says only the numbers, all of them alike
-        short = any(T.text_width(f"SCREEN {k}", 11, True) > x1 - x0 - 6 for k, (x0, x1) in self.screen_cols.items())
-        for k, (x0, x1) in self.screen_cols.items():
-            if x0 > self.rect.left + 10:
-                _dashed(surf, T.mix(T.BOARD_BG, T.TEXT, 0.18), (x0 + off[0], 6), (x0 + off[0], self.rect.height - 6),
-                        1, 4, 6)
-            label = f"SCREEN {k}"
-            if short:
-                T.note_abbreviation(label, str(k))
-                label = str(k)
-            T.draw_text(surf, label, ((x0 + x1) // 2 + off[0], 4), 11, T.mix(T.BOARD_BG, T.TEXT, 0.35),
-                        bold=True, anchor="midtop")
+        for layer in self.layers:
+            layer.background(surf, off)
         surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        # wires are not paths: dashed yellow, drawn under everything else
-        for _mid, mpos, wired in board.machines:
-            mp = p(self.machine_pos(mpos))
-            for s in wired:
-                _dashed(surf, T.mix(T.WIRE, T.BOARD_BG, 0.25), mp, p(self.centers[s]), 2, 6, 4)
+        for layer in self.layers:
+            layer.under_paths(surf, p)
         # paths
         for a in range(board.n):
             for b in board.adj[a]:
                 if a < b:
                     pygame.draw.line(surf, T.mix(T.PATH, T.BOARD_BG, 0.15), p(self.centers[a]), p(self.centers[b]),
                                      max(3, r // 5))
-        # empty Foot circles on their paths
-        for k in range(len(board.circles)):
-            pygame.draw.circle(surf, T.BOARD_BG, p(self.circle_pos(k)), max(5, int(r * 0.36)))
-            pygame.draw.circle(surf, T.mix(T.FOOT, T.BOARD_BG, 0.35), p(self.circle_pos(k)), max(5, int(r * 0.36)), 2)
+        for layer in self.layers:
+            layer.over_paths(surf, p)
         # spaces
         for i in range(board.n):
             zs = [z for z in range(len(board.zone_names)) if board.zones[i] >> z & 1]
@@ -364,79 +290,17 @@ class BoardView:
         self._static = (bg, surf)
         return self._static
 
-    # ------------------------------------------------------------ boroughs
-    def _borough_blob(self, name: str) -> pygame.Surface:
-        if name in self._blobs:
-            return self._blobs[name]
-        pts = [self.centers[i] for i in range(self.board.n) if self.board.borough_of[i] == name]
-        surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        if pts:
-            rad = int(self.r * 1.9)
-            hull = [(x - self.rect.left, y - self.rect.top) for x, y in _hull(pts)]
-            if len(hull) >= 3:
-                pygame.draw.polygon(surf, (255, 255, 255, 255), hull)
-            for a, b in zip(hull, hull[1:] + hull[:1]):
-                pygame.draw.line(surf, (255, 255, 255, 255), a, b, 2 * rad)
-            for q in hull or [(x - self.rect.left, y - self.rect.top) for x, y in pts]:
-                pygame.draw.circle(surf, (255, 255, 255, 255), q, rad)
-        self._blobs[name] = surf
-        return surf
-
+    # ------------------------------------------------------------ labels
     def label_size(self) -> int:
         return max(10, int(self.r * 0.55))
-
-    def _place_labels(self) -> None:
-        """Put each borough's name where it covers the fewest spaces and other labels,
-        preferably inside its own area (positions are midbottom, board-relative)."""
-        self.borough_label_pos = {}
-        blobs = {name: self._borough_blob(name) for name, _s in self.board.boroughs}
-        size = self.label_size()
-        h = T.font(size, True).get_linesize() + 2
-        obstacles = [pygame.Rect(x - self.rect.left - self.r - 2, y - self.rect.top - self.r - 2, 2 * self.r + 4,
-                                 2 * self.r + 4) for x, y in self.centers]
-        step = max(4, self.r // 2)
-        for name, blob in blobs.items():
-            pts = [self.centers[i] for i in range(self.board.n) if self.board.borough_of[i] == name]
-            if not pts:
-                continue
-            w = T.text_width(f"{name.upper()} · UNDER THREAT", size, True) + 8
-            cx = sum(x for x, _y in pts) / len(pts) - self.rect.left
-            cy = sum(y for _x, y in pts) / len(pts) - self.rect.top
-            bw, bh = blob.get_size()
-            best, best_score = (int(cx), int(cy)), None
-            for dy in range(-7 * self.r, 7 * self.r + 1, step):
-                for dx in range(-5 * self.r, 5 * self.r + 1, step):
-                    rect = pygame.Rect(0, 0, w, h)
-                    rect.midbottom = (int(cx + dx), int(cy + dy))
-                    if rect.left < 0 or rect.top < 0 or rect.right > bw or rect.bottom > bh:
-                        continue
-                    probe = rect.center
-                    own = blob.get_at(probe)[3] > 0
-                    other = any(b.get_at(probe)[3] > 0 for n, b in blobs.items() if n != name)
-                    hits = sum(1 for o in obstacles if o.colliderect(rect))
-                    score = (hits * 10 + (0 if own else 4) + (6 if other else 0), abs(dx) + abs(dy) * 0.6)
-                    if best_score is None or score < best_score:
-                        best, best_score = rect.midbottom, score
-            self.borough_label_pos[name] = best
-            placed = pygame.Rect(0, 0, w, h)
-            placed.midbottom = best
-            obstacles.append(placed.inflate(0, 4))
-
-    def _tinted_blob(self, name: str, color: T.Color, alpha: int) -> pygame.Surface:
-        key = (name, (*color, alpha))
-        if key not in self._blob_tint:
-            blob = self._borough_blob(name).copy()
-            blob.fill((*color, alpha), special_flags=pygame.BLEND_RGBA_MULT)
-            self._blob_tint[key] = blob
-        return self._blob_tint[key]
 
     # ------------------------------------------------------------ the whole board
     def draw(self, surf: pygame.Surface, game, hl: Highlights | None = None, now_ms: int = 0) -> None:
         hl = hl or Highlights()
         data = adv_data(game)
         self._draw_base(surf, data)
-        self._draw_foot(surf, data)
-        self.draw_machines(surf, data)
+        for layer in self.layers:
+            layer.pieces(surf, data)
         if hl.trail:
             self._draw_route(surf, hl.trail, T.mix(T.MUTED, T.BOARD_BG, 0.2), 3)
         if hl.route:
@@ -462,83 +326,27 @@ class BoardView:
             pygame.draw.circle(surf, T.HOVER, self.centers[self.hover_space], self.r + 6, 2)
 
     def _draw_base(self, surf, data) -> None:
-        """Paths, spaces, borough areas and Dimension X, composed once per change of those
-        (five full-board alpha blits a frame would cost the software renderer 60 fps)."""
-        key = (tuple(self.rect), T.SCALE, surf.get_size(), tuple(data.get("fallen", ()) or ()), data.get("under_threat"),
-               data.get("dx_markers"))
+        """Paths, spaces and the layers' areas (boroughs, Dimension X), composed once per change
+        of those (five full-board alpha blits a frame would cost the software renderer 60 fps)."""
+        key = (tuple(self.rect), T.SCALE, surf.get_size(), tuple(layer.area_key(data) for layer in self.layers))
         if key != getattr(self, "_base_key", None):
-            layer = pygame.Surface(surf.get_size())
+            base = pygame.Surface(surf.get_size())
             bg, fg = self.static_layers()
-            layer.blit(bg, self.rect.topleft)
-            self._draw_boroughs(layer, data)
-            self._draw_dimension_x(layer, data)
-            layer.blit(fg, self.rect.topleft)
-            self._base, self._base_key = layer, key
+            base.blit(bg, self.rect.topleft)
+            for layer in self.layers:
+                layer.areas(base, data)
+            base.blit(fg, self.rect.topleft)
+            self._base, self._base_key = base, key
         surf.blit(self._base, self.rect.topleft, self.rect)
 
-    def _draw_boroughs(self, surf, data) -> None:
-        if not self.board.boroughs:
-            return
-        fallen = set(data.get("fallen", ()) or ())
-        threat = data.get("under_threat")
-        for name, _start in self.board.boroughs:
-            if name in fallen:
-                color, alpha = (150, 40, 50), 70
-            elif name == threat:
-                color, alpha = (230, 150, 40), 60
-            else:
-                color, alpha = (120, 140, 170), 26
-            surf.blit(self._tinted_blob(name, color, alpha), self.rect.topleft)
-
-    def draw_borough_labels(self, surf, game, keep_clear: tuple = ()) -> None:
-        """Borough names go above the pieces so tokens never hide which borough is which;
-        each is moved off the other labels, the pieces and `keep_clear` (a badge's corner)."""
-        if not self.board.boroughs:
-            return
+    def draw_labels(self, surf, game, keep_clear: tuple = ()) -> None:
+        """The layers' names (boroughs...) above the pieces, off them and off `keep_clear`."""
         data = adv_data(game)
-        fallen = set(data.get("fallen", ()) or ())
-        threat = data.get("under_threat")
-        if not self.borough_label_pos:
-            self._place_labels()
-        pieces = self._piece_rects(game, data)
-        spaces = [pygame.Rect(x - self.r, y - self.r, 2 * self.r, 2 * self.r) for x, y in self.centers]
-        placed: list[pygame.Rect] = [pygame.Rect(r) for r in keep_clear]
-        for name, _start in self.board.boroughs:
-            if name not in self.borough_label_pos:
-                continue
-            x, y = self.borough_label_pos[name]
-            x += self.rect.left
-            y += self.rect.top
-            color = T.mix(T.TEXT, T.BOARD_BG, 0.3)
-            status = ""
-            if name in fallen:
-                status, color = " · FALLEN", (240, 110, 110)
-            elif name == threat:
-                status, color = " · UNDER THREAT", T.WARN
-            # the first that finds a free spot: the whole label off the spaces too, then off the pieces
-            # only, then the name alone (its colour still says fallen / under threat, as the plan does)
-            text, rect = name.upper() + status, None
-            for text, avoid in ((name.upper() + status, spaces + pieces), (name.upper() + status, pieces),
-                                (name.upper(), pieces)):
-                img = T.render(text, self.label_size(), color, True)
-                rect = self._free_spot(img.get_rect(midbottom=(x, y)), placed, avoid)
-                if rect is not None:
-                    break
-            if rect is None:        # no free spot near (a small board): the space's tooltip and the plan say it
-                T.note_abbreviation(name.upper() + status, "")
-                continue
-            if text != name.upper() + status:
-                T.note_abbreviation(name.upper() + status, text)
-            placed.append(rect)
-            shade = rect.inflate(8, 2)
-            s = pygame.Surface(shade.size, pygame.SRCALPHA)
-            s.fill((10, 12, 18, 150))
-            surf.blit(s, shade)
-            surf.blit(img, rect)
-            T.trace_mark(surf, rect, text)          # a line of text for the layout test
+        for layer in self.layers:
+            layer.labels(surf, game, data, keep_clear)
 
-    def _piece_rects(self, game, data) -> list[pygame.Rect]:
-        """Where the pieces are now: each fighter's token with its health pill, each Foot soldier."""
+    def piece_rects(self, game, data) -> list[pygame.Rect]:
+        """Where the pieces are now: each fighter's token with its health pill, the layers' tokens."""
         rects = []
         for f in game.fighters:
             pos = self.moving.get(f.uid) or (self.centers[f.space] if f.space is not None else None)
@@ -546,16 +354,11 @@ class BoardView:
                 continue
             rad = int(self.r * (0.9 if f.kind in (HERO, VILLAIN) else 0.74))
             rects.append(pygame.Rect(pos[0] - rad, pos[1] - rad, 2 * rad, 2 * rad + max(9, int(self.r * 0.46)) + 2))
-        for k, state in (data.get("foot") or {}).items():
-            try:
-                (x, y), rad = self.circle_pos(int(k)), self.foot_radius(int(k))
-            except (IndexError, ValueError, TypeError):
-                continue
-            if state:
-                rects.append(pygame.Rect(x - rad, y - rad, 2 * rad, 2 * rad))
+        for layer in self.layers:
+            rects += layer.piece_rects(data)
         return rects
 
-    def _free_spot(self, rect: pygame.Rect, labels: list[pygame.Rect], pieces: list[pygame.Rect]
+    def free_spot(self, rect: pygame.Rect, labels: list[pygame.Rect], pieces: list[pygame.Rect]
                    ) -> pygame.Rect | None:
         """`rect` moved as little as it takes to cover no other label and no piece (the
         pieces move, so this is looked for on each drawing); None where no such spot is near."""
@@ -574,58 +377,6 @@ class BoardView:
                 if self.rect.contains(r) and cost(r) == 0:
                     return r
         return None
-
-    def _draw_dimension_x(self, surf, data) -> None:
-        if not self.screen_cols:
-            return
-        markers = int(data.get("dx_markers", 1) or 0)
-        dx_cols = [(x0, x1) for k, (x0, x1) in self.screen_cols.items() if k <= markers]
-        if not dx_cols:
-            return
-        x0 = min(a for a, _b in dx_cols)
-        x1 = max(b for _a, b in dx_cols)
-        shade = pygame.Surface((x1 - x0, self.rect.height), pygame.SRCALPHA)
-        shade.fill((*T.DX_SHADE, 58))
-        for y in range(-self.rect.height, self.rect.height, 18):   # diagonal hatching = "another world"
-            pygame.draw.line(shade, (*T.DX_SHADE, 60), (0, y), (x1 - x0, y + (x1 - x0)), 2)
-        surf.blit(shade, (x0, self.rect.top))
-        pygame.draw.line(surf, (200, 120, 255), (x1, self.rect.top + 2), (x1, self.rect.bottom - 2), 4)
-        T.draw_text(surf, "DIMENSION X", (x1 - 6, self.rect.bottom - 6), 12, (220, 170, 255), bold=True,
-                    anchor="bottomright")
-
-    def _draw_foot(self, surf, data) -> None:
-        foot = data.get("foot") or {}
-        if not foot:
-            return
-        for k, state in foot.items():
-            try:
-                pos, rad = self.circle_pos(int(k)), self.foot_radius(int(k)) - 1
-            except (IndexError, ValueError, TypeError):
-                continue
-            if state == "entrenched":
-                pygame.draw.circle(surf, T.FOOT_ENTRENCHED, pos, rad + 1)
-                pygame.draw.circle(surf, (230, 80, 80), pos, rad + 1, 2)
-                pygame.draw.line(surf, (230, 80, 80), (pos[0] - rad + 3, pos[1]), (pos[0] + rad - 3, pos[1]), 2)
-            elif state:
-                pygame.draw.circle(surf, T.FOOT, pos, rad + 1)
-                pygame.draw.circle(surf, (230, 210, 250), pos, rad + 1, 1)
-                if T.font(max(8, int(rad * 1.4)), True).get_height() <= 2 * rad + 4:      # the letter only where it fits
-                    T.draw_text(surf, "F", pos, max(8, int(rad * 1.4)), (245, 235, 255), bold=True, anchor="center")
-
-    def draw_machines(self, surf, data) -> None:
-        states = data.get("machines") or {}
-        for mid, mpos, _wired in self.board.machines:
-            c = self.machine_pos(mpos)
-            active = bool(states.get(mid, states.get(str(mid), True)))
-            rad = max(10, int(self.r * 0.85))
-            pts = [(c[0] + rad * math.cos(math.pi / 6 + k * math.pi / 3),
-                    c[1] + rad * math.sin(math.pi / 6 + k * math.pi / 3)) for k in range(6)]
-            fill = (200, 40, 50) if active else (70, 74, 84)
-            pygame.draw.polygon(surf, fill, pts)
-            pygame.draw.polygon(surf, T.WIRE if active else T.DIM, pts, 2)
-            T.draw_text(surf, f"M{mid}", c, max(9, int(rad * 0.8)), T.TEXT, bold=True, anchor="center")
-            T.draw_text(surf, "ACTIVE" if active else "off", (c[0], c[1] + rad + 1), 10,
-                        (255, 140, 140) if active else T.MUTED, bold=True, anchor="midtop")
 
     def _draw_route(self, surf, route, color, width) -> None:
         pts = [self.centers[s] for s in route if 0 <= s < len(self.centers)]
@@ -732,14 +483,9 @@ class BoardView:
             head += f"  ·  starting space {starts[0]}"
         lines = [head, "Zones: " + ", ".join(board.zone_list(i))]
         data = adv_data(game)
-        if board.borough_of and board.borough_of[i]:
-            b = board.borough_of[i]
-            state = " (fallen)" if b in set(data.get("fallen", ()) or ()) else (
-                " (under threat)" if b == data.get("under_threat") else "")
-            lines.append(f"Borough: {b}{state}")
-        if board.screen and board.screen[i]:
-            inside = board.screen[i] <= int(data.get("dx_markers", 1) or 0)
-            lines.append(f"Screen {board.screen[i]}" + (" · in Dimension X" if inside else ""))
+        said = [layer.describe(data, i) for layer in self.layers]
+        for where, _notes in said:
+            lines += where
         f = game.occ[i]
         if f is not None:
             who = "enemy" if f.is_enemy else f.side.name
@@ -749,7 +495,6 @@ class BoardView:
         tokens = [k for k, spaces in (getattr(getattr(game, "adv", None), "tokens", {}) or {}).items() if i in spaces]
         if tokens:
             lines.append("Tokens: " + ", ".join(tokens))
-        wired = [mid for mid, _p, w in board.machines if i in w]
-        if wired:
-            lines.append("Wired to Doomsday Machine " + ", ".join(str(m) for m in wired))
+        for _where, notes in said:
+            lines += notes
         return lines

@@ -621,7 +621,7 @@ class GameScene:
         board_mark = provenance.of_board(game)
         badge_at = pygame.Rect((0, 0), provenance.badge_size(board_mark, 11))
         badge_at.bottomleft = (L.board.left + 8, L.board.bottom - 8)
-        bv.draw_borough_labels(surf, game, keep_clear=(badge_at.inflate(4, 4),) if board_mark else ())
+        bv.draw_labels(surf, game, keep_clear=(badge_at.inflate(4, 4),) if board_mark else ())
         self.update_intents()
         intent_view.draw(surf, bv, self.intents or self.turn_intent)
         self.motion.draw_floaters(surf, bv, game, now)

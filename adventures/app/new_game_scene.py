@@ -722,7 +722,6 @@ class NewGameScene:
             bv = self.previews[board_key]
             area = bv.draw_preview(surf, pygame.Rect(rect.left, y, rect.width, self.preview_h), y)
             if area is not None:
-                bv.draw_machines(surf, {})          # machines start active (p.16)
                 pygame.draw.rect(surf, T.PANEL_EDGE, area, 1, border_radius=4)
                 br = T.draw_text(surf, self.catalog.boards[board_key].name, (area.left + 8, area.bottom - 22), 13,
                                  T.MUTED)
