@@ -68,7 +68,7 @@ def test_suggest_answers_at_once_with_the_strong_bot_then_thinks_harder_and_chan
                 assert toast.startswith("Bot suggests") and "think harder" in toast, toast
                 click(button.rect.center)
                 return
-            if toast.startswith("Expert suggests"):
+            if toast.startswith(("Expert: still", "Expert changed its mind")):     # issue 40: says why
                 seen["toast"] = (toast, time.perf_counter() - seen["asked"][0])
                 assert game.rng.getstate() == seen["asked"][1] and game.bot_rng.getstate() == seen["asked"][2]
                 raise SystemExit
@@ -81,8 +81,9 @@ def test_suggest_answers_at_once_with_the_strong_bot_then_thinks_harder_and_chan
         app.run(start=setup)
     toast, seconds = seen["toast"]
     d = seen["asked"][3]
-    assert f"{d.label(seen['strong'])} ({seen['strong'] + 1})" in seen["quick"]
-    assert any(d.label(i) in toast for i in range(len(d.options)))
+    assert f"{d.label(seen['strong']).capitalize()} — " in seen["quick"]        # the option, then why
+    assert f"Press {seen['strong'] + 1} to take it" in seen["quick"]
+    assert any(d.label(i).lower() in toast.lower() for i in range(len(d.options)))
     assert seen["frames_while_thinking"] > 3, "the window kept drawing while the expert searched"
     print(f"\nquick: {seen['quick']}; expert after {seconds:.2f} s: {toast}")
 

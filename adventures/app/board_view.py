@@ -33,6 +33,20 @@ class Highlights:
     subject: set[int] = field(default_factory=set)           # the fighter the decision is about
     circles: set[int] = field(default_factory=set)           # Foot circles (board.circles indices)
     hover_circle: int | None = None
+    suggested: set[int] = field(default_factory=set)         # spaces of the option Suggest picked (and its reason)
+    suggested_circles: set[int] = field(default_factory=set)
+
+
+SUGGESTED: T.Color = (255, 255, 255)     # what Suggest picked: white dashes, apart from the yellow legal rings
+
+
+def dashed_ring(surf: pygame.Surface, center, radius: int, color: T.Color = SUGGESTED, dashes: int = 12) -> None:
+    """A ring of `dashes` arcs (the suggested mark, told apart from the solid rings by its shape)."""
+    box = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+    box.center = (int(center[0]), int(center[1]))
+    step = 2 * math.pi / dashes
+    for k in range(dashes):
+        pygame.draw.arc(surf, color, box, k * step, k * step + step * 0.55, 3)
 
 
 def abbreviation(name: str) -> str:
@@ -315,6 +329,9 @@ class BoardView:
             pygame.draw.circle(surf, ring, self.circle_pos(k), crad, 3)
         if hl.hover_circle is not None:
             pygame.draw.circle(surf, T.HOVER, self.circle_pos(hl.hover_circle), crad + 3, 2)
+        for pos, rad in [(self.centers[s], self.r + 9) for s in hl.suggested] + [
+                (self.circle_pos(k), crad + 6) for k in hl.suggested_circles]:
+            dashed_ring(surf, pos, rad)
         current = getattr(game, "current", None)
         for f in game.fighters:
             self._draw_fighter(surf, f, f.uid in hl.fighters, ring, f.side is current, f.uid in hl.focus,

@@ -19,13 +19,14 @@ from adventures.app.layout import GameLayout
 from adventures.app.log_panel import LogPanel, PrivateReader
 from adventures.app.motion import Motion
 from adventures.app.private import bot_pick, private_groups
-from adventures.app.prompt import PromptBar, PromptModel
+from adventures.app.prompt import PromptBar, PromptModel, mark_cards
 from adventures.app.widgets import Button
 from adventures.rules.view import hands_hidden, may_see
 from engine.decisions import TABLE
 from engine.state import Card, Fighter
 
 TOAST_MS = 2800
+SUGGEST_MS = 9000        # a suggestion's line is read against the board: it stays longer
 PULSE_MS = 4000          # legal choices pulse this long after the last input, then hold still
 SOUNDS = {"reveal": "reveal", "damage": "hit", "threat": "threat", "objective": "objective"}
 # What the whole table watches: after one of these, a hidden hand waits behind its curtain again.
@@ -125,8 +126,8 @@ class GameScene:
         if self.board_view is not None:
             self.board_view.layout(self.layout.board)
 
-    def toast(self, text: str) -> None:
-        self._toast = (text, pygame.time.get_ticks() + TOAST_MS)
+    def toast(self, text: str, ms: int = TOAST_MS) -> None:
+        self._toast = (text, pygame.time.get_ticks() + ms)
 
     @staticmethod
     def readable(text: str) -> str:
@@ -202,6 +203,8 @@ class GameScene:
         self.narrowed = None
 
     def end_decision(self) -> None:
+        if self._toast is not None and self.suggester.said and self._toast[0] == self.suggester.said:
+            self._toast = None                   # the suggestion leaves with its question
         self.suggester.cancel()
         self.model = None
         self.narrowed = None
@@ -499,7 +502,7 @@ class GameScene:
             return
         if value == "suggest":
             if self.model is not None:
-                self.toast(self.suggester.start(self.game, self.model.decision))
+                self.toast(self.suggester.start(self.game, self.model.decision, self.viewer), SUGGEST_MS)
         elif value == "undo":
             if self.model is None:
                 self.toast("Undo works while you are deciding.")
@@ -589,6 +592,9 @@ class GameScene:
         hl = model.highlights(narrowed) if model is not None else None
         hl = hl or Highlights()
         hl.trail = self.trail
+        if model is not None and self.suggester.decision is model.decision:
+            model.mark_suggested(hl, self.suggester.pick, self.suggester.spaces())   # what Suggest picked
+        self.toast_avoids = [self.board_view.centers[s] for s in hl.suggested]        # the toast keeps off them
         if game.combat is not None:
             hl.focus = {game.combat.attacker.uid, game.combat.defender.uid}
         if model is not None:
@@ -679,6 +685,8 @@ class GameScene:
         hover_card = self.hand.draw(surf, L.hand, side, hidden=hidden, legal=legal,
                                     choosing=model is not None and bool(model.card_opts), hover_pos=self.hover_pos,
                                     tabs=tabs, hidden_reason=why, mark_of=self._card_mark)
+        if model is not None:
+            mark_cards(surf, self.hand.card_rects, model.suggested_cards())     # the card Suggest picked
         badge = provenance.draw_badge(surf, badge_at.bottomleft, board_mark, 11, anchor="bottomleft")
         if badge is not None:
             self.hud.hits.add(badge.inflate(6, 6), ("prov", board_mark))
@@ -718,7 +726,7 @@ class GameScene:
             self.overlay.draw(surf, self.hover_pos)
         ready = self.suggester.poll()
         if ready is not None:
-            self.toast(ready)
+            self.toast(ready, SUGGEST_MS)
         self._draw_toast(surf)
 
     def _menu_buttons(self, area: pygame.Rect, model) -> list[Button]:
@@ -784,6 +792,14 @@ class GameScene:
         w = max(T.text_width(line, 15, True) for line in lines) + 24
         rect = pygame.Rect(0, 0, w, lh * len(lines) + 12)
         rect.midtop = (board.centerx, board.top + 12)
+        below = rect.copy()
+        below.midbottom = (board.centerx, board.bottom - 12)
+        r = self.board_view.r + 12 if self.board_view is not None else 0
+
+        def covers(at):                     # marked spaces (what Suggest picked) it would hide
+            return sum(at.inflate(2 * r, 2 * r).collidepoint(p) for p in getattr(self, "toast_avoids", ()))
+        if covers(rect) > covers(below):
+            rect = below
         pygame.draw.rect(surf, (20, 24, 34), rect, border_radius=8)
         pygame.draw.rect(surf, T.WARN, rect, 2, border_radius=8)
         for k, line in enumerate(lines):

@@ -8,7 +8,7 @@ from collections import defaultdict
 import pygame
 
 from adventures.app import theme as T
-from adventures.app.board_view import Highlights
+from adventures.app.board_view import SUGGESTED, Highlights
 from adventures.app.private import group_label
 from adventures.app.widgets import Button, button_width, flow
 from engine.decisions import SPACE, TABLE
@@ -30,6 +30,7 @@ class PromptModel:
         self.routes: dict[int, tuple[int, ...]] = {}
         self.circle_opts: dict[int, list[int]] = defaultdict(list)   # Foot circle -> options
         self.option_space: dict[int, int] = {}       # option -> the space it points at (for hover)
+        self.suggested: int | None = None            # the option Suggest picked (marked, app/suggest.py)
         self.mapped: set[int] = set()
         hand = {c.uid for c in hand_side.hand} if hand_side is not None else set()
         board = game.board
@@ -84,6 +85,26 @@ class PromptModel:
             if allowed is None or allowed & set(opts):
                 hl.circles.add(k)
         return hl
+
+    def mark_suggested(self, hl: Highlights, pick: int | None, spaces=()) -> None:
+        """Mark option `pick` as suggested: its space, fighter or Foot circle on the board (and
+        the `spaces` its reason is about), its route previewed; its card and button are
+        marked by `mark_cards` and the prompt bar."""
+        self.suggested = pick
+        if pick is None:
+            return
+        hl.suggested.update(s for s in spaces if s is not None)
+        if pick in self.option_space:
+            hl.suggested.add(self.option_space[pick])
+        hl.suggested_circles.update(k for k, opts in self.circle_opts.items() if pick in opts)
+        if pick in self.routes and hl.route is None:
+            hl.route = self.routes[pick]
+
+    def suggested_cards(self) -> set[int]:
+        """The uids of the hand's cards that pick the suggested option."""
+        if self.suggested is None:
+            return set()
+        return {uid for uid, opts in self.card_opts.items() if self.suggested in opts}
 
     def options_at_circle(self, k: int) -> list[int]:
         return list(self.circle_opts.get(k, []))
@@ -210,6 +231,8 @@ class PromptBar:
         area = pygame.Rect(x, rect.top + int(46 * u), rect.width - reserved_right - 24, rect.height - int(50 * u))
         for b in self.layout_buttons(model, area, narrowed):
             b.draw(surf, hover=b.rect.collidepoint(hover_pos))
+            if model.suggested is not None and b.value == model.suggested and not isinstance(b.value, bool):
+                mark_suggested(surf, b.rect)
 
     def hint(self, model: PromptModel, narrowed) -> str:
         if narrowed is not None:
@@ -231,3 +254,17 @@ class PromptBar:
             if b.hit(pos):
                 return b
         return None
+
+
+def mark_suggested(surf: pygame.Surface, rect: pygame.Rect) -> None:
+    """The suggested option's frame: a white outline just outside `rect`, unlike the yellow
+    of the legal choices and the hover's."""
+    pygame.draw.rect(surf, SUGGESTED, rect.inflate(6, 6), 3, border_radius=8)
+
+
+def mark_cards(surf: pygame.Surface, card_rects, uids: set[int]) -> None:
+    """Frame the hand's suggested card (drawn raised, as a legal card is)."""
+    from adventures.app.hand_view import LIFT
+    for rect, card in card_rects:
+        if getattr(card, "uid", None) in uids:
+            mark_suggested(surf, rect.move(0, -(LIFT // 2)))
