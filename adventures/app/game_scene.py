@@ -85,6 +85,7 @@ class GameScene:
         self.after_curtain: int | None = None   # open that hand once its owner passed the curtain
         self.decision_since = 0                 # when the question on screen was asked (ticks)
         self.curtain_seat: int | None = None    # whose curtain is up (hot seat)
+        self.guide = None                       # the guided first game's notes (app/guide.py)
 
     # ------------------------------------------------------------ wiring
     def prepare(self, controller) -> None:
@@ -107,6 +108,12 @@ class GameScene:
         match = match_mode.is_match_game(game)
         self.hud = match_mode.MatchHud() if match else Hud()
         self.board_view = (match_mode.MatchBoardView if match else BoardView)(game.board)
+        from adventures.app.guide import Guide, is_guided
+        setup = getattr(controller, "setup", None)
+        if not is_guided(game):
+            self.guide = None
+        elif self.guide is None or self.guide.setup is not setup:     # undo keeps the notes seen
+            self.guide = Guide(setup)
         self.layout = None
         self.log.scroll = 0
         self.status = ""
@@ -177,6 +184,8 @@ class GameScene:
             self.skip_turn = False
         if kind != "draw":
             self.status = str(event.get("text", ""))
+        if self.guide is not None:
+            self.guide.on_event(self.game, event)
         sound = SOUNDS.get(kind)
         if sound and not self.game.replaying and not (self.ctl is not None and self.ctl.fast_forward):
             self.app.sounds.play(sound)
@@ -189,6 +198,8 @@ class GameScene:
         self.decision_since = pygame.time.get_ticks()
         self.private_seat = self.after_curtain = None
         self.prompt_for(decision)
+        if self.guide is not None:
+            self.guide.on_decision(self.game, decision)
         self.prompt_bar.page = 0
         self.prompt_bar.buttons = []      # the last decision's buttons must not answer this one
         self.result = None
@@ -324,6 +335,8 @@ class GameScene:
             return
         if self.layout is None and event.type in (pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL):
             return                     # a click on a screen that is gone (a new game, before its first frame)
+        if self.guide is not None and self.guide.handle(event):
+            return                     # the guided game's note: "Got it", "Skip the tips" (T)
         if event.type == pygame.KEYDOWN:
             self._handle_key(event)
         elif event.type == pygame.MOUSEWHEEL:
@@ -646,8 +659,10 @@ class GameScene:
 
         # top bar with the menu and undo buttons on its right
         self.hud.hits.clear()
-        self.hud.draw_side(surf, L.side, game, self.ctl.seat_kinds() if self.ctl else {},
-                           intent_view.summary(self.intents), self.hover_pos)
+        side_end = self.hud.draw_side(surf, L.side, game, self.ctl.seat_kinds() if self.ctl else {},
+                                      intent_view.summary(self.intents), self.hover_pos)
+        if self.guide is not None:            # the guided game's note: the column's free part, by the prompt
+            self.guide.draw(surf, L.side, side_end, self.hover_pos)
         self.hud.draw_top(surf, L.top, game, rows=L.init_rows, per_row=L.init_per_row)
         self.top_buttons = self._menu_buttons(L.buttons, model)
         for b in self.top_buttons:
@@ -722,6 +737,8 @@ class GameScene:
         if self.skip_button is not None:       # above any card popup: it must stay clickable
             self.skip_button.draw(surf, hover=self.skip_button.rect.collidepoint(self.hover_pos))
         self.banners.draw(surf, L.board, now, self.banner_held)
+        if self.guide is not None and self.overlay is None:
+            self.guide.draw_popup(surf, self.hover_pos)      # a folded note, whole, on hover
         if self.overlay is not None:
             self.overlay.draw(surf, self.hover_pos)
         ready = self.suggester.poll()

@@ -299,6 +299,8 @@ class NewGameScene:
                 self.action("start")        # the game set up here (a game in progress is kept: asked first)
             elif event.key == pygame.K_c and game_in_progress():
                 self.action("continue")
+            elif event.key == pygame.K_l:
+                self.action("learn")
             elif event.key == pygame.K_ESCAPE:
                 self.action("quit")
             elif event.key in SCROLL_KEYS:
@@ -381,6 +383,15 @@ class NewGameScene:
         elif kind == "start_kept":
             self.kept = keep_game_in_progress()
             self.start()
+            return
+        elif kind in ("learn", "learn_kept"):      # the guided first game; the form stays as it was
+            from adventures.app.guide import guided_setup
+            if kind == "learn" and game_in_progress():
+                self.overlay = replace_game_overlay("Learn to play", ("learn_kept",))
+                return
+            if kind == "learn_kept":
+                self.kept = keep_game_in_progress()
+            self.result = guided_setup()
             return
         elif kind == "continue":
             self.result = restart_from_file(userdata.autosave_path(), self.open_hands)
@@ -636,11 +647,16 @@ class NewGameScene:
         items = [("Start game  (Enter)", "start", True, 17)]
         if game_in_progress():
             items.append(("Continue  (C)", "continue", False, 16))
+        items.append(("Learn to play  (L)", "learn", False, 15))     # a guided first game (app/guide.py)
         items += [("Load game…", "load_menu", False, 15), ("Scenario file…", "scenario_menu", False, 15),
                   ("Settings…", "settings", False, 15)]
         h = footer.height - 18
         x = x0
+        shrink = 0                  # a narrow window at large text: every label a little smaller, all in view
+        while shrink < 4 and x0 + sum(T.text_width(i[0], i[3] - shrink) + 40 for i in items) > footer.right - 6:
+            shrink += 1
         for label, value, primary, size in items:
+            size -= shrink
             w = T.text_width(label, size) + 30
             b = Button(pygame.Rect(x, footer.top + 9, w, h), label, value=value, primary=primary, size=size)
             b.draw(surf, hover=b.rect.collidepoint(hover))
