@@ -50,8 +50,8 @@ class LogPanel:
         self.scroll = 0          # lines scrolled up from the bottom
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._cache_key = None
-        # (text, colour, bold, indented, the event's reason record or None)
-        self._lines: list[tuple[str, T.Color, bool, bool, dict | None]] = []
+        self._lines: list[tuple[str, T.Color, bool, bool]] = []     # (text, colour, bold, indented)
+        self._whys: list[dict | None] = []           # each line's reason record (its event's), or None
         self.why_rects: list[tuple[pygame.Rect, dict]] = []     # the lines drawn that say why
 
     def handle_wheel(self, pos, dy: int) -> bool:
@@ -66,7 +66,7 @@ class LogPanel:
         if key == self._cache_key:
             return
         self._cache_key = key
-        lines = []
+        lines, whys = [], []
         for e in events[-400:]:
             kind = e.get("kind", "")
             color = KIND_COLORS.get(kind, T.TEXT)
@@ -79,8 +79,9 @@ class LogPanel:
             room = width - (12 if indent else 0) - (mark_width() if why is not None else 0)
             wrapped = T.wrap(text, 13, room, bold)
             for k, line in enumerate(wrapped):
-                lines.append((line, color, bold, indent or k > 0, why))
-        self._lines = lines
+                lines.append((line, color, bold, indent or k > 0))
+                whys.append(why)
+        self._lines, self._whys = lines, whys
 
     def why_at(self, pos) -> dict | None:
         """The reason record of the line under `pos` (as last drawn), or None."""
@@ -115,7 +116,8 @@ class LogPanel:
         clip = surf.get_clip()
         surf.set_clip(body)
         shown = self._lines[start:end]
-        for *_drawn, why in shown:
+        shown_whys = self._whys[start:end]
+        for why in shown_whys:
             if why is not None:          # the event's lines, one hit area (lit on hover)
                 row = pygame.Rect(body.left - 4, y, body.width + 4, lh)
                 if self.why_rects and self.why_rects[-1][1] is why and self.why_rects[-1][0].bottom == y:
@@ -129,7 +131,7 @@ class LogPanel:
                 pygame.draw.rect(surf, T.PANEL_HI, r, border_radius=4)
         y = body.top
         above = None
-        for line, color, bold, indent, why in shown:
+        for (line, color, bold, indent), why in zip(shown, shown_whys):
             x = body.left + (12 if indent else 0)
             surf.blit(T.render(line, 13, color, bold), (x, y))
             if why is not None and why is not above:      # one "?" per run of lines sharing a record
