@@ -95,3 +95,92 @@ def test_a_glossary_without_a_page_or_explaining_a_word_twice_is_refused(tmp_pat
     with pytest.raises(ContentError) as err:
         load(path)
     assert message in str(err.value) and str(err.value).startswith(f"{path}:")
+
+
+# ---------------------------------------------------------------- in the app
+@pytest.fixture(scope="module")
+def table():
+    """A 4-player game against Shredder at a player choosing an action, drawn at 1280x720."""
+    from adventures.app.scenarios import find_scenario
+    from adventures.app.screenshot import shoot
+    return shoot(find_scenario("shredder-4p"), 5, 12, (1280, 720), at="action")
+
+
+def hover(app, pos) -> None:
+    import pygame
+    scene = app.game_scene
+    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    scene.draw(app.screen, 0)
+
+
+def drawn_text(app) -> list[str]:
+    """Every line the game screen draws (theme's register)."""
+    from adventures.app import theme as T
+    T.reset_cuts(trace=app.screen)
+    app.game_scene.draw(app.screen, 0)
+    lines = [text for text, rect in T.TRACE if rect is not None]
+    T.reset_cuts()
+    return lines
+
+
+def hints(app, on: bool) -> None:
+    from adventures.app import settings
+    if app.prefs.get("rule_hints", True) != on:
+        settings.toggle(app, "rule_hints")
+
+
+def test_hovering_a_keyword_in_a_cards_detail_view_shows_its_entry(table):
+    """The mouse rests on a card in hand: its detail view opens; it moves onto a keyword of
+    that view (BOOST, AFTER COMBAT...): the view stays and the keyword's entry shows, with
+    its page."""
+    from adventures.app import glossary_view as G
+    hints(table, True)
+    scene = table.game_scene
+    rect, card = scene.hand.card_rects[0]
+    hover(table, (rect.left + 12, rect.centery))
+    assert scene.detail is not None and scene.detail[0] is card
+    popup = scene.detail[2]
+    words = [(r, e) for r, e in G.HOTSPOTS if popup.contains(r)]
+    assert words, "the detail view's keywords are underlined and hoverable"
+    spot, entry = words[-1]
+    hover(table, spot.center)
+    assert scene.detail is not None and scene.detail[0] is card, "the detail stays while its words are read"
+    assert G.SHOWN is entry
+    shown = " ".join(drawn_text(table))
+    assert entry.term in shown and f"Rulebook: {', '.join(entry.pages)}" in shown
+
+
+def test_a_keyword_in_the_question_explains_itself_and_an_empty_spot_shows_nothing(table):
+    from adventures.app import glossary_view as G
+    from adventures.app.layout import GameLayout
+    hints(table, True)
+    scene = table.game_scene
+    hover(table, (-1, -1))
+    L: GameLayout = scene.layout
+    in_prompt = [(r, e) for r, e in G.HOTSPOTS if L.prompt.contains(r)]
+    assert in_prompt, f"no keyword in the question {scene.model.decision.prompt!r}"
+    hover(table, in_prompt[0][0].center)
+    assert G.SHOWN is in_prompt[0][1]
+    hover(table, (L.board.left + 2, L.board.top + 2))
+    assert G.SHOWN is None
+
+
+def test_the_rules_hints_setting_turns_them_off_and_is_remembered(table):
+    """Settings > Rules hints: off, no word is underlined or explained; kept in prefs.json."""
+    from adventures.app import glossary_view as G
+    from adventures.app import userdata
+    from adventures.app.settings import settings_overlay
+    hints(table, False)
+    try:
+        assert "Rules hints: off" in [label for label, _value in settings_overlay(table).items]
+        scene = table.game_scene
+        rect, _card = scene.hand.card_rects[0]
+        hover(table, (rect.left + 12, rect.centery))
+        assert G.HOTSPOTS == []
+        popup = scene.detail[2]
+        hover(table, (popup.left + 20, popup.top + 60))
+        assert G.SHOWN is None
+        userdata.save_prefs(table.prefs)
+        assert userdata.load_prefs()["rule_hints"] is False
+    finally:
+        hints(table, True)

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import pygame
 
+import adventures.app.glossary_view as glossary_view
 from adventures.app import browse, card_view, die_view, intent_view, overlays, provenance, settings, why_view
 from adventures.app import theme as T
 from adventures.app.banner import BannerView, banner_for
 from adventures.app.board_view import BoardView, Highlights
 from adventures.app.combat_view import CombatView
-from adventures.app.hand_view import HandView
+from adventures.app.hand_view import LIFT, HandView
 from adventures.app.hud import Hud
 from adventures.app.layout import GameLayout
 from adventures.app.log_panel import LogPanel, PrivateReader
@@ -85,6 +86,7 @@ class GameScene:
         self.after_curtain: int | None = None   # open that hand once its owner passed the curtain
         self.decision_since = 0                 # when the question on screen was asked (ticks)
         self.curtain_seat: int | None = None    # whose curtain is up (hot seat)
+        self.detail = None                      # the card detail shown last frame: (card, anchor, rect, source)
         self.guide = None                       # the guided first game's notes (app/guide.py)
 
     # ------------------------------------------------------------ wiring
@@ -600,6 +602,7 @@ class GameScene:
         surf.fill(T.BG)
         if game is None:
             return
+        glossary_view.begin(surf, getattr(game, "catalog", None))     # the rules hints of this frame
         model = self.model
         narrowed = self.narrowed
         hl = model.highlights(narrowed) if model is not None else None
@@ -653,7 +656,8 @@ class GameScene:
             faces_rect = die_view.draw_faces(surf, L.combat, model.decision.context or {})
         combat_hover = None
         if faces_rect is None:
-            combat_hover = self.combat.draw(surf, L.combat, self.hover_pos, self._card_mark)
+            with glossary_view.watching():
+                combat_hover = self.combat.draw(surf, self.combat_area(L, model), self.hover_pos, self._card_mark)
         surf.set_clip(clip)
         self.log_shown = faces_rect is None and self.combat.snapshot is None
 
@@ -690,16 +694,18 @@ class GameScene:
                                       label, value="skip", size=14, primary=True)
             reserved = bw + 22
         behind_curtain = isinstance(self.overlay, overlays.CurtainOverlay)    # its options wait for its player
-        self.prompt_bar.draw(surf, L.prompt, game, None if behind_curtain else model, narrowed, self.hover_pos,
-                             self.status, reserved, turn_side=self.turn_side)
+        with glossary_view.watching():
+            self.prompt_bar.draw(surf, L.prompt, game, None if behind_curtain else model, narrowed, self.hover_pos,
+                                 self.status, reserved, turn_side=self.turn_side)
 
         side, hidden, why, tabs = self.hand_state()
         legal = model.legal_cards() if model is not None else set()
         if narrowed is not None and model is not None:
             legal = {uid for uid, opts in model.card_opts.items() if set(opts) & set(narrowed)}
-        hover_card = self.hand.draw(surf, L.hand, side, hidden=hidden, legal=legal,
-                                    choosing=model is not None and bool(model.card_opts), hover_pos=self.hover_pos,
-                                    tabs=tabs, hidden_reason=why, mark_of=self._card_mark)
+        with glossary_view.watching():
+            hover_card = self.hand.draw(surf, L.hand, side, hidden=hidden, legal=legal,
+                                        choosing=model is not None and bool(model.card_opts), hover_pos=self.hover_pos,
+                                        tabs=tabs, hidden_reason=why, mark_of=self._card_mark)
         if model is not None:
             mark_cards(surf, self.hand.card_rects, model.suggested_cards())     # the card Suggest picked
         badge = provenance.draw_badge(surf, badge_at.bottomleft, board_mark, 11, anchor="bottomleft")
@@ -708,19 +714,22 @@ class GameScene:
 
         # popups: card details, space details
         screen = surf.get_rect()
+        kept, self.detail = self.kept_detail(), None
         if self.overlay is None:
             if hover_card is not None:
                 r = next((r for r, c in self.hand.card_rects if c is hover_card), None)
                 anchor = (r.centerx, r.top - 20) if r is not None else self.hover_pos
-                card_view.draw_detail(surf, hover_card, anchor, screen, note=self._card_note(hover_card))
+                self._detail(surf, hover_card, anchor, screen, r.move(0, -LIFT).union(r) if r is not None else None)
             elif combat_hover is not None:      # beside the panel, over the board: not over Continue or Skip
-                card_view.draw_detail(surf, combat_hover, (L.combat.left - 158, L.board.bottom - 4), screen,
-                                      note=self._card_note(combat_hover))
+                r = next((r for r, c in self.combat.card_rects if c is combat_hover), None)
+                self._detail(surf, combat_hover, (L.combat.left - 158, L.board.bottom - 4), screen, r)
+            elif kept is not None:              # the mouse went onto the detail to read it (rules hints)
+                self._detail(surf, kept[0], kept[1], screen, kept[3])
             elif hover_button is not None and isinstance(hover_button.value, int) and isinstance(
                     model.option_value(hover_button.value), Card):
                 card = model.option_value(hover_button.value)
-                card_view.draw_detail(surf, card, (hover_button.rect.centerx, hover_button.rect.top - 8), screen,
-                                      note=self._card_note(card))
+                self._detail(surf, card, (hover_button.rect.centerx, hover_button.rect.top - 8), screen,
+                             hover_button.rect)
             elif (hit := self.hud.hits.at(self.hover_pos)) is not None and hit[0] == "prov":
                 self._tooltip(surf, list(hit[1].lines), screen)
             elif hit is not None and hit[0] == "row":
@@ -739,6 +748,8 @@ class GameScene:
         self.banners.draw(surf, L.board, now, self.banner_held)
         if self.guide is not None and self.overlay is None:
             self.guide.draw_popup(surf, self.hover_pos)      # a folded note, whole, on hover
+        if self.overlay is None and getattr(self.app, "scene", None) in (None, self):      # not under the end screen
+            glossary_view.draw_tooltip(surf, self.hover_pos)      # a keyword under the mouse: its entry
         if self.overlay is not None:
             self.overlay.draw(surf, self.hover_pos)
         ready = self.suggester.poll()
@@ -756,6 +767,41 @@ class GameScene:
         h = area.height - 10
         return [Button(pygame.Rect(area.left + 8 + k * (w + gap), area.top + 5, w, h), label, value=value, size=14,
                        enabled=enabled) for k, (label, value, enabled) in enumerate(labels)]
+
+    def combat_area(self, L, model) -> pygame.Rect:
+        """Where the combat panel may draw: its whole region, but while a question waits the
+        log keeps the lower part (the question may be about what the log says)."""
+        if model is None:
+            return L.combat
+        log_h = T.font(13).get_linesize() * 5 + 40
+        # no shorter than readable cards need (nor so wide and short that they go side by side):
+        # in a small window at a large text size the panel keeps its region, as before
+        least = max(int(190 * T.SCALE), int((L.combat.width - 16) / 2.6) + 40)
+        return pygame.Rect(L.combat.left, L.combat.top, L.combat.width,
+                           min(L.combat.height, max(least, L.combat.height - log_h)))
+
+    def _detail(self, surf, card, anchor, bounds, source) -> None:
+        """A card's detail view; its keywords explain themselves on hover (rules hints), so
+        it stays while the mouse goes from the card onto it (`kept_detail`)."""
+        before = glossary_view.count()
+        with glossary_view.watching():
+            rect = card_view.draw_detail(surf, card, anchor, bounds, note=self._card_note(card))
+        if rect is not None:
+            glossary_view.cover(rect, before)
+            self.detail = (card, anchor, rect, source)
+
+    def kept_detail(self):
+        """The detail shown last frame, while the mouse is on it or on its way there from the
+        card (the gap between them, when they are close); else None."""
+        if self.detail is None:
+            return None
+        card, anchor, rect, source = self.detail
+        zone = rect
+        if source is not None:
+            gap = max(source.left - rect.right, rect.left - source.right, source.top - rect.bottom,
+                      rect.top - source.bottom)
+            zone = rect.union(source) if gap <= 40 else rect
+        return self.detail if zone.collidepoint(self.hover_pos) else None
 
     def _card_mark(self, card):
         """The approximation / your-content marker a card face shows in its corner."""

@@ -1,7 +1,9 @@
 """Settings that stick (saved in prefs.json with the rest of the preferences): text size,
-colour-blind-safe palette, sound, and how long a combat's result stays on screen."""
+colour-blind-safe palette, sound, how long a combat's result stays on screen, and the
+rules hints (a keyword explains itself on hover: adventures/app/glossary_view.py)."""
 from __future__ import annotations
 
+from adventures.app import glossary_view
 from adventures.app import theme as T
 from adventures.app.overlays import CLOSE, ButtonOverlay
 
@@ -23,6 +25,8 @@ def apply(app) -> None:
         prefs["combat_seconds"] = DEFAULT_COMBAT_SECONDS
     prefs.pop("combat_hold", None)          # the old "stays until closed" setting is gone
     prefs["sound"] = bool(prefs.get("sound", True))
+    prefs["rule_hints"] = bool(prefs.get("rule_hints", True))
+    glossary_view.set_enabled(prefs["rule_hints"])
     sounds = getattr(app, "sounds", None)
     if sounds is not None:
         sounds.enabled = prefs["sound"]
@@ -37,6 +41,8 @@ def toggle(app, key: str) -> None:
         prefs["palette"] = "colour-blind" if prefs.get("palette") != "colour-blind" else "standard"
     elif key == "sound":
         prefs["sound"] = not prefs.get("sound", True)
+    elif key == "rule_hints":
+        prefs["rule_hints"] = not prefs.get("rule_hints", True)
     elif key == "combat_seconds":
         i = COMBAT_SECONDS.index(prefs["combat_seconds"]) if prefs.get("combat_seconds") in COMBAT_SECONDS else 0
         prefs["combat_seconds"] = COMBAT_SECONDS[(i + 1) % len(COMBAT_SECONDS)]
@@ -54,5 +60,8 @@ def settings_overlay(app) -> ButtonOverlay:
         (f"Colours: {prefs.get('palette', 'standard')}", ("setting", "palette")),
         (f"Sound: {sound}  (M)", ("setting", "sound")),
         (f"Combat result stays: {combat_ms(prefs) // 1000} s", ("setting", "combat_seconds")),
+        (f"Rules hints: {'on' if prefs.get('rule_hints', True) else 'off'}", ("setting", "rule_hints")),
         ("Back", CLOSE),
-    ], ["Saved for next time. The colour-blind-safe palette keeps the four seats apart under red-green colour blindness."], width=460)
+    ], ["Saved for next time. The colour-blind-safe palette keeps the four seats apart under red-green colour blindness.",
+        "Rules hints: a dotted word on a card or in a question explains itself when the mouse rests on it."],
+        width=460)

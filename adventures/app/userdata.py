@@ -133,6 +133,7 @@ PREF_CHECKS = {
     "palette": lambda v: isinstance(v, str) and 0 < len(v) <= 40,
     "combat_seconds": lambda v: _int_in(v, 1, 60),
     "sound": lambda v: isinstance(v, bool),
+    "rule_hints": lambda v: isinstance(v, bool),
 }
 
 
