@@ -127,8 +127,9 @@ def run(args: argparse.Namespace) -> int:
     scenarios = runner.load_scenarios_for_command(files, "bench")
     if scenarios is None:
         return 2
-    from engine.content.schema import MatchDef, MatchSeatDef
-    match_bots = MatchSeatDef.model_fields["bot"].annotation.__args__
+    from adventures.bots.registry import KINDS
+    from engine.content.schema import MatchDef
+    match_bots = [k.name for k in KINDS.values() if k.competitive]      # the bots that play a match's seats
     if args.bot is not None and args.bot not in match_bots and any(isinstance(sc, MatchDef) for sc in scenarios):
         print(f"adventures bench: --bot {args.bot}: a match's seats are played by "
               f"{' or '.join(b for b in match_bots if b != 'human')} bots", file=sys.stderr)
