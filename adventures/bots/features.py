@@ -39,7 +39,6 @@ from adventures.bots.reading import (
     ENEMY_MOVE,
     FAR,
     HAND_LIMIT,
-    active_machines,
     ally_space,
     attack_spaces,
     attack_values,
@@ -47,13 +46,12 @@ from adventures.bots.reading import (
     defense_values,
     enemy_fighters,
     expected_damage,
-    foot_value,
     in_range,
     player_side,
-    sweep_routes,
     the_villain,
     usable,
 )
+from adventures.bots.villain_facts import facts_of
 from adventures.rules import tags
 from engine.state import ATTACK, DEFENSE, HERO, SCHEME, SIDEKICK, VERSATILE, VILLAIN
 
@@ -226,19 +224,13 @@ def _decision_facts(bot, game, decision, ctx):
         board = game.board
         enemies = enemy_fighters(game)
         v = the_villain(game)
-        wired = {s for w in active_machines(game) for s in w} if "machines" in game.adv.data else set()
+        # the villain's duty: spaces where standing does it (Krang's wired spaces), what a route
+        # there does for it (Shredder's Foot soldiers swept)
+        wired, sweep = facts_of(game).move_facts(bot, game, f, decision.context.get("steps", f.side.move))
         weak: set[int] = set()
         for e in enemies:
             if e.kind != VILLAIN and e.health <= 3:
                 weak |= attack_spaces(board, f.ranged, e.space)
-        sweep = None
-        if "foot" in game.adv.data:        # Shredder: what a route there sweeps of the Foot soldiers
-            targets = bot.clearable(game)
-            if targets:
-                gap, groups, _ = bot.sweep_facts(game, targets)
-                steps = decision.context.get("steps", f.side.move)
-                sweep = {s: foot_value(groups, crossed)
-                         for s, crossed in sweep_routes(game, f, steps, targets, gap).items() if crossed}
         return (board, f, [e.space for e in enemies], v, attack_spaces(board, f.ranged, v.space) if v else None,
                 ally_space(game), 1.0 if bot.hurt(f) else 0.0, wired, weak, sweep)
     return None

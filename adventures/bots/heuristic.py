@@ -8,8 +8,8 @@ simulates the game, so one decision costs microseconds. The strategy, in short:
   focusing him wins far more than trading blows with minions; finish weak minions);
 * otherwise move towards the villain, or out of every enemy's reach when badly hurt and
   such a space can be reached;
-* when the objective is pressing and the work can be done this maneuver, sweep a borough
-  clean of Foot soldiers (Shredder) or deactivate a Doomsday Machine (Krang);
+* when the objective is pressing and the work can be done this maneuver, do the duty it
+  asks (the villain's own facts say which: adventures/bots/villain_facts.py);
 * defend with the best pure defense card, spend versatile cards only when it matters;
 * boost and discard with the card that is worth least.
 
@@ -25,30 +25,24 @@ from adventures.bots.reading import (
     ENEMY_MOVE,
     FAR,
     HAND_LIMIT,
-    active_machines,
     ally_space,
     attack_spaces,
     attack_values,
-    borough_groups,
     card_worth,
-    circle_gap,
-    clearable_foot,
     defense_values,
     enemy_fighters,
     expected_damage,
-    foot_soldiers,
-    foot_value,
     in_range,
     index_of,
     index_of_value,
     objective_pressure,
     player_fighters,
     player_side,
-    sweep_routes,
     the_villain,
     usable,
 )
 from adventures.bots.table import reroll_choice
+from adventures.bots.villain_facts import facts_of
 from adventures.rules import tags
 from engine.state import ATTACK, DEFENSE, HERO, SCHEME, SIDEKICK, VERSATILE, VILLAIN
 
@@ -76,9 +70,7 @@ class HeuristicBot:
         self._cache: dict = {}
         self._cache_game = None
         self._plans: dict = {}                     # duty plans by everything they depend on
-        self._facts_by: dict = {}                  # sweep_facts by target circles
-        self._facts_of = None                      # the target set sweep_facts answered last
-        self._facts = None
+        self.villain_notes: dict = {}              # what the villain's facts keep for this bot
 
     def choose(self, game, decision) -> int:
         if decision is not self._open or game is not self._memo_game:
@@ -92,22 +84,15 @@ class HeuristicBot:
 
     # ------------------------------------------------------------ plans (memoised)
     def objective_key(self, game) -> tuple:
-        """A cheap fingerprint of the objective tokens: Foot soldiers (count, circle sum,
-        objectives done: a fall flips them) and Doomsday Machines; memoised per decision."""
+        """A cheap fingerprint of the objective's tokens (the villain's facts say which);
+        memoised per decision."""
         memo = self._memo
         m = memo.get("okey")
         if m is None:
             adv = getattr(game, "adv", None)
             if adv is None:
                 return ()
-            data = adv.data
-            foot = data.get("foot")
-            machines = data.get("machines")
-            machines = tuple(machines.values()) if isinstance(machines, dict) else repr(machines)
-            if isinstance(foot, dict):
-                m = memo["okey"] = (len(foot), sum(foot), adv.completions, machines)
-            else:
-                m = memo["okey"] = (repr(foot), machines)
+            m = memo["okey"] = facts_of(game).tokens_key(adv)
         return m
 
     def _cached(self, game, compute, *key):
@@ -127,11 +112,7 @@ class HeuristicBot:
         self._cache_game = game
         self._cache.clear()
         self._plans.clear()
-        self._facts_by.clear()
-        self._facts_of = self._facts = None
-
-    def foot(self, game) -> tuple[set[int], set[int]]:
-        return self._cached(game, foot_soldiers, "foot")
+        self.villain_notes.clear()
 
     def pressure(self, game) -> tuple[str, int, float]:
         adv = game.adv
@@ -159,75 +140,16 @@ class HeuristicBot:
     def duty_fighter(self, game, side):
         """(fighter, duty) of this side that should work on the objective this maneuver,
         or (None, ""): only when the objective is pressing and the work can actually be
-        done now (a whole borough swept clean, or a machine within reach). Asked once per
-        decision (a memo would cost more than it saves: the plan below is kept anyway)."""
+        done now (the villain's facts plan it: a whole borough swept clean, a machine within
+        reach). Asked once per decision (a memo would cost more than it saves: the facts keep
+        their plans)."""
         if getattr(game, "adv", None) is None:
             return None, ""
         duty, _, urgency = self.pressure(game)
         if not duty or urgency < self.duty_urgency or not side.hand:
             return None, ""
         steps = side.move + max((c.boost for c in side.hand), default=0)
-        if duty != "foot":
-            return self._plan_duty(game, side, duty, steps, None)
-        # The sweep search is the bot's most expensive step: its answer is kept for as long as
-        # everything it reads is unchanged (the same clearable circles from the objective
-        # cache, the same reach, the fighters where and as healthy as they were).
-        targets = self.clearable(game)
-        key = (side.index, steps, id(targets), tuple([(f.uid, f.space, f.health) for f in game.fighters]))
-        hit = self._plans.get(key)
-        if hit is not None and hit[0] is targets:
-            return hit[1]
-        plan = self._plan_duty(game, side, duty, steps, targets)
-        if len(self._plans) > 256:
-            self._plans.clear()
-        self._plans[key] = (targets, plan)          # holding the set keeps its id unique
-        return plan
-
-    def _plan_duty(self, game, side, duty: str, steps: int, targets):
-        best, best_v = None, 0.0
-        if duty == "foot":
-            gap, groups, valued = self.sweep_facts(game, targets)
-            for f in side.fighters:
-                if f.alive and f.space is not None and not self.hurt(f):
-                    v = 0.0
-                    for c in set(sweep_routes(game, f, steps, targets, gap).values()):
-                        x = valued.get(c)
-                        if x is None:
-                            x = valued[c] = foot_value(groups, c)
-                        if x > v:
-                            v = x
-                    if v > best_v:
-                        best, best_v = f, v
-            return (best, duty) if best_v >= 1.0 else (None, "")
-        wired = {s for w in active_machines(game) for s in w}
-        from engine.movement import destinations
-        for f in side.fighters:
-            if f.alive and f.space is not None and not self.hurt(f):
-                if f.space in wired:
-                    return f, duty
-                if any(s in wired for s in destinations(game, f, steps)):
-                    best = best or f
-        return (best, duty) if best is not None else (None, "")
-
-    def clearable(self, game) -> set[int]:
-        # the row says if To the Streets resolved
-        return self._cached(game, clearable_set, "clearable", game.round, len(game.adv.row))
-
-    def sweep_facts(self, game, targets: set[int]) -> tuple[list[int], list[frozenset[int]], dict]:
-        """(circle_gap, borough_groups, foot_value by crossed circles) of the clearable circles
-        `targets` (from self.clearable). They read nothing but the board and the circles, so the
-        circles key them; the set answered last is recognised by identity (held here, never
-        changed, it keeps its id), others by content (clearable makes a new set each round)."""
-        if targets is self._facts_of:
-            return self._facts
-        key = frozenset(targets)
-        facts = self._facts_by.get(key)
-        if facts is None:
-            if len(self._facts_by) > 64:
-                self._facts_by.clear()
-            facts = self._facts_by[key] = (circle_gap(game, targets), borough_groups(game, targets), {})
-        self._facts_of, self._facts = targets, facts
-        return facts
+        return facts_of(game).plan(self, game, side, duty, steps)
 
     def best_attack(self, game, side):
         """(score, attacker, target) of the best attack this side can make now."""
@@ -251,10 +173,6 @@ class HeuristicBot:
                     if s > best[0]:
                         best = (s, f, t)
         return best
-
-
-def clearable_set(game) -> set[int]:
-    return set(clearable_foot(game))
 
 
 def attack_score(game, target, value: int, villain_weight: float, seat: int) -> float:
@@ -438,19 +356,10 @@ def h_boost(bot, game, d) -> int:
 
 def duty_boost(bot, game, side, f, duty: str, opts: list) -> int:
     """Boost with the cheapest card that lets the duty fighter do more of its work."""
-    from engine.movement import destinations
-    if duty == "foot":
-        targets = bot.clearable(game)
-        gap, groups, _ = bot.sweep_facts(game, targets)
+    facts = facts_of(game)
 
-        def value(steps):
-            return max((foot_value(groups, c) for c in sweep_routes(game, f, steps, targets, gap).values()),
-                       default=0.0)
-    else:
-        wired = {s for w in active_machines(game) for s in w}
-
-        def value(steps):
-            return 1.0 if f.space in wired or any(s in wired for s in destinations(game, f, steps)) else 0.0
+    def value(steps):
+        return facts.reach(bot, game, f, steps)
     base = value(side.move)
     for extra in sorted({opts[i].boost for i in range(1, len(opts)) if opts[i].boost > 0}):
         if value(side.move + extra) > base:
@@ -480,19 +389,7 @@ def h_move_dest(bot, game, d) -> int:
     if duty_f is f:
         v = the_villain(game)
         vdist = dist[v.space] if v is not None else [0] * board.n
-        if duty == "foot":
-            targets = bot.clearable(game)
-            gap, groups, _ = bot.sweep_facts(game, targets)
-            sweep = sweep_routes(game, f, steps, targets, gap)
-
-            def score(s):
-                crossed = sweep.get(s, ())
-                return 10 * foot_value(groups, crossed) - 0.1 * vdist[s]
-        else:
-            wired = {s for w in active_machines(game) for s in w}
-
-            def score(s):
-                return (10.0 if s in wired else 0.0) - 0.1 * vdist[s]
+        score = facts_of(game).destination_score(bot, game, f, steps, vdist)
         scores = [score(s) for s in opts]
         i = best_index(scores)
         if scores[i] >= 1.0:
@@ -545,21 +442,14 @@ def h_move_dest(bot, game, d) -> int:
 
 
 def route_cost(game, bot, fighter, route) -> float:
-    """Lower is better: entrenched Foot soldiers hurt, mousers mill, patrolling ones may be removed."""
-    board = game.board
-    adv = game.adv
-    patrol, entrenched = bot.foot(game) if "foot" in adv.data else (set(), set())
-    chosen = game.maneuver.remover if game.maneuver is not None else None   # the game's, not a private note
-    remover = chosen is None or chosen is fighter          # nobody yet: this fighter may
-    mousers = adv.tokens.get("mouser", ())
+    """Lower is better: what the villain's facts say crossing costs (entrenched Foot soldiers
+    hurt, patrolling ones may be removed), and mousers mill."""
+    crossing = facts_of(game).crossing(bot, game, fighter)
+    mousers = game.adv.tokens.get("mouser", ())
     cost = 0.01 * len(route)
     for a, b in zip(route, route[1:]):
-        k = board.edge_circle.get((a, b))
-        if k is not None:
-            if k in entrenched:
-                cost += 3.0
-            elif k in patrol and remover:
-                cost -= 2.0
+        if crossing is not None:
+            cost += crossing(a, b)
         if b in mousers:
             cost += 0.5
     return cost
@@ -687,34 +577,10 @@ def h_place(bot, game, d) -> int:
     return min(spaces, key=lambda i: abs(dist[opts[i]][goal] - 1))
 
 
-def h_foot_remover(bot, game, d) -> int:
-    """Shredder asks yes/no when a route crosses patrolling Foot soldiers and nobody of the
-    side removes them yet this maneuver (only one fighter may): yes, unless the side's
-    planned remover is another fighter that has still to move."""
-    opts = d.options
-    f = d.context.get("fighter")
-    yes = index_of_value(opts, True)
-    if f is None or yes is None:
-        return 0
-    side = f.side
-    duty_f, _ = bot.duty_fighter(game, side)
-    moved = game.maneuver.data.get("moved", ()) if game.maneuver is not None else ()
-    if duty_f is not None and duty_f is not f and duty_f.uid not in moved:
-        no = index_of_value(opts, False)
-        return no if no is not None else yes
-    return yes
-
-
-def h_deactivate(bot, game, d) -> int:
-    """Deactivate a Doomsday Machine whenever allowed: the cost is one card."""
-    opts = d.options
-    for i, o in enumerate(opts):
-        if o is True:
-            return i
-    for i, o in enumerate(opts):
-        if o is not None and o is not False:
-            return i
-    return 0
+def h_villain_question(bot, game, d) -> int:
+    """The villain's own questions (may this fighter remove Foot soldiers, deactivate a
+    machine): its facts answer them (adventures/villains/<name>_bots.py)."""
+    return facts_of(game).answer(bot, game, d)
 
 
 def h_reroll(bot, game, d) -> int:
@@ -784,8 +650,8 @@ HANDLERS = {
     tags.EFFECT_FIGHTER: h_effect_fighter,
     tags.CHOOSE_ONE: h_choose_one,
     tags.PLACE: h_place,
-    tags.FOOT_REMOVER: h_foot_remover,
-    tags.DEACTIVATE_MACHINE: h_deactivate,
+    tags.FOOT_REMOVER: h_villain_question,
+    tags.DEACTIVATE_MACHINE: h_villain_question,
     tags.REROLL: h_reroll,
     tags.DIG: h_dig,
     tags.KEEP_CARD: h_dig,              # keep the best cards...

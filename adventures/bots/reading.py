@@ -2,12 +2,13 @@
 
 Cheap questions about a game state that any hero bot or the "players choose" policy
 asks: whose side sits at a seat, which fighters stand where, what an enemy may reveal
-next, what a card in hand is worth, what the villain's objective asks of the heroes
-(Foot soldiers, Doomsday Machines), and which spaces a sweep can reach. Nothing here
-chooses: policies live in `heuristic.py`, `table.py` and `expert.py`.
+next, what a card in hand is worth, and how hard the villain's objective presses (its
+own facts say what it asks: adventures/bots/villain_facts.py). Nothing here chooses:
+policies live in `heuristic.py`, `table.py` and `expert.py`.
 """
 from __future__ import annotations
 
+from adventures.bots.villain_facts import facts_of
 from adventures.rules.view import could_be, next_reveal
 from engine.decisions import TABLE
 from engine.state import ATTACK, DEFENSE, VERSATILE
@@ -133,245 +134,12 @@ def threat_left(game) -> int:
     return adv.track_length - 1 - adv.threat
 
 
-def _state_name(v) -> str:
-    if isinstance(v, str):
-        return v.lower()
-    if isinstance(v, dict):
-        return str(v.get("state", v.get("side", "patrolling"))).lower()
-    return "patrolling" if v else ""
-
-
-def foot_soldiers(game) -> tuple[set[int], set[int]]:
-    """(patrolling, entrenched) Foot circle indices, from `adv.data["foot"]`
-    (circle -> "patrolling" | "entrenched"; other spellings and a list work too)."""
-    data = game.adv.data.get("foot") if getattr(game, "adv", None) is not None else None
-    if not data:
-        return set(), set()
-    patrol, entrenched = set(), set()
-    if isinstance(data, dict):
-        for k, v in data.items():                  # the fast path: Shredder's own format
-            if v == "patrolling":
-                patrol.add(k)
-            elif v == "entrenched":
-                entrenched.add(k)
-            else:
-                name = _state_name(v)
-                if name and name not in ("none", "empty"):
-                    (entrenched if name.startswith("e") else patrol).add(k)
-        return patrol, entrenched
-    for k, v in enumerate(data):
-        name = _state_name(v)
-        if name and name not in ("none", "empty"):
-            (entrenched if name.startswith("e") else patrol).add(k)
-    return patrol, entrenched
-
-
-def active_machines(game) -> list[tuple[int, ...]]:
-    """The wired spaces of each active Doomsday Machine, from `adv.data["machines"]`
-    (machine id or index -> active flag or state name)."""
-    adv = getattr(game, "adv", None)
-    data = adv.data.get("machines") if adv is not None else None
-    if not data:
-        return []
-    board = game.board
-    by_id = {m[0]: m[2] for m in board.machines}
-    items = data.items() if isinstance(data, dict) else enumerate(data)
-    out = []
-    for k, v in items:
-        active = v.lower().startswith("a") if isinstance(v, str) else bool(v)
-        if not active:
-            continue
-        wired = by_id.get(k)
-        if wired is None and isinstance(k, int) and 0 <= k < len(board.machines):
-            wired = board.machines[k][2]
-        if wired:
-            out.append(wired)
-    return out
-
-
-def deploy_revealed(game) -> bool:
-    """Has this round's Foot-deploying initiative card (To the Streets) already resolved?"""
-    for card in game.adv.row:
-        for o in card.right_now_ops:
-            if isinstance(o, dict) and "deploy_foot" in o:
-                return True
-    return False
-
-
-def clearable_foot(game) -> list[int]:
-    """Patrolling circles worth sweeping: boroughs holding only patrolling soldiers, few
-    enough to clear in a maneuver, and not about to be refilled this round (the borough
-    under threat gets new soldiers from To the Streets until it has resolved; p.14-15)."""
-    return _clearable(game, _foot_by_borough(game))
-
-
-def _foot_by_borough(game) -> tuple[dict[str, list[int]], set[str]]:
-    """The board's Foot circles by borough: ({borough: patrolling circles}, boroughs with
-    an entrenched soldier)."""
-    foot = game.adv.data.get("foot") or {}
-    circles = game.board.circles
-    n = len(circles)
-    per: dict[str, list[int]] = {}
-    dirty: set[str] = set()
-    for k, v in (foot.items() if isinstance(foot, dict) else ()):
-        if not 0 <= k < n:
-            continue
-        b = circles[k][2]
-        if v == "entrenched" or (v != "patrolling" and _state_name(v).startswith("e")):
-            dirty.add(b)
-        else:
-            ks = per.get(b)
-            if ks is None:
-                per[b] = [k]
-            else:
-                ks.append(k)
-    return per, dirty
-
-
-def _clearable(game, by_borough: tuple[dict[str, list[int]], set[str]]) -> list[int]:
-    per, dirty = by_borough
-    under = game.adv.data.get("under_threat")
-    out = []
-    refill_done = None
-    for b, ks in per.items():
-        if b in dirty or len(ks) > 3:
-            continue
-        if b == under:
-            if refill_done is None:
-                refill_done = deploy_revealed(game)
-            if not refill_done:
-                continue
-        out.extend(ks)
-    return out
-
-
 def objective_pressure(game) -> tuple[str, int, float]:
-    """(duty, per-round extra threat, urgency): what the objective asks of the heroes.
-
-    The end-of-round advance is 1 + (boroughs with Foot soldiers) for Shredder, 1 +
-    (active machines) for Krang (p.14, p.16). urgency 3: one more cleared borough or
-    deactivated machine stops the objective completing this round; 1: it slows the track;
-    0: nothing useful to do."""
-    adv = getattr(game, "adv", None)
-    if adv is None:
+    """(duty, per-round extra threat, urgency): what the objective asks of the heroes, as
+    the villain's own facts read it (`VillainFacts.pressure`); nothing in a competitive game."""
+    if getattr(game, "adv", None) is None:
         return "", 0, 0.0
-    left = max(1, threat_left(game))
-    foot = adv.data.get("foot")
-    if isinstance(foot, dict) and foot:
-        per, dirty = by_borough = _foot_by_borough(game)
-        extra = len(per.keys() | dirty)        # every borough with a soldier on a board circle
-        if not _clearable(game, by_borough):
-            return "", extra, 0.0
-        advance = 1 + extra
-        urgency = 3.0 if advance >= left > advance - 1 else (0.0 if advance >= left else 1.0)
-        return ("foot" if urgency else ""), extra, urgency
-    if "machines" in adv.data:
-        active = active_machines(game)
-        if active:
-            extra = len(active)
-            advance = 1 + extra
-            return "machine", extra, 3.0 if advance >= left > advance - 1 else 1.0   # lasting: always worth it
-    return "", 0, 0.0
-
-
-
-# ---------------------------------------------------------------- objective work
-def borough_groups(game, targets: set[int]) -> list[frozenset[int]]:
-    """The target circles grouped by borough (a borough counts only when all are gone)."""
-    by: dict[str, set[int]] = {}
-    for k in targets:
-        by.setdefault(game.board.circles[k][2], set()).add(k)
-    return [frozenset(v) for v in by.values()]
-
-
-def foot_value(groups: list[frozenset[int]], crossed) -> float:
-    """Boroughs swept clean by a route, plus a little for partial progress."""
-    got = set(crossed)
-    swept = 0
-    for g in groups:
-        if g <= got:
-            swept += 1
-    return swept + 0.2 * len(got)
-
-
-def circle_gap(game, targets: set[int]) -> list[int]:
-    """Per space, the distance to the nearest end of a target circle."""
-    board = game.board
-    circles = board.circles
-    ends = {x for k in targets for x in circles[k][:2]}
-    if not ends:
-        return [FAR] * len(board.dist)
-    if board_symmetric(board):             # the distance rows of the ends, element by element
-        return list(map(min, *[board.dist[x] for x in ends])) if len(ends) > 1 else list(board.dist[next(iter(ends))])
-    return [min(row[x] for x in ends) for row in board.dist]
-
-
-_SYMMETRIC: dict[int, tuple] = {}
-
-
-def board_symmetric(board) -> bool:
-    """Whether dist[a][b] == dist[b][a] everywhere (checked once per compiled board)."""
-    hit = _SYMMETRIC.get(id(board))
-    if hit is None or hit[0] is not board:
-        d = board.dist
-        hit = _SYMMETRIC[id(board)] = (board, all(d[a][b] == d[b][a] for a in range(len(d)) for b in range(a)))
-    return hit[1]
-
-
-_STEPS: dict[int, tuple] = {}
-
-
-def circle_steps(board) -> list[tuple[tuple[int, int | None, int], ...]]:
-    """Per space, its (neighbour, Foot circle on that edge or None, 1 << neighbour) triples
-    in `adj` order: the sweep search asks this at every step (built once per compiled board)."""
-    hit = _STEPS.get(id(board))
-    if hit is None or hit[0] is not board:
-        ec = board.edge_circle
-        hit = _STEPS[id(board)] = (board, [tuple((t, ec.get((a, t)), 1 << t) for t in ts)
-                                           for a, ts in enumerate(board.adj)])
-    return hit[1]
-
-
-def sweep_routes(game, fighter, steps: int, targets: set[int], gap: list[int] | None = None) -> dict[int, tuple]:
-    """For each space `fighter` may end on within `steps`: the most target circles a route
-    there crosses. Routes are simple paths that never enter a space held by an opposing
-    fighter and end on an empty space (or where they started). Ends past the last circle
-    in reach are not explored (`gap`: circle_gap, passed in when already known)."""
-    board = game.board
-    start = fighter.space
-    gap = gap if gap is not None else circle_gap(game, targets)
-    if steps <= 0 or gap[start] >= steps:
-        return {start: ()}                       # no target circle within reach: skip the search
-    team = fighter.side.team
-    # Spaces a route may not enter now (a bitmask): opposing fighters' and the route's own
-    # (simple paths), passed down the search so no step has to undo it.
-    closed = 1 << start
-    for f in game.fighters:
-        if f.side.team != team:
-            closed |= 1 << f.space
-    occ = game.occ
-    steps_of = circle_steps(board)
-    best: dict[int, tuple] = {start: ()}
-    # Depth first, each frame (the rest of a space's steps, steps left, circles crossed,
-    # closed spaces) on an explicit stack: the order of a recursive walk, without a call
-    # per space.
-    stack = [(iter(steps_of[start]), steps - 1, (), closed)]
-    while stack:
-        rest, further, crossed, closed = stack[-1]
-        for t, k, bit in rest:
-            if closed & bit:
-                continue
-            c = crossed + (k,) if k is not None and k in targets else crossed
-            if occ[t] is None:
-                had = best.get(t)
-                if had is None or len(c) >= len(had):
-                    best[t] = c
-            if further and gap[t] < further:
-                stack.append((iter(steps_of[t]), further - 1, c, closed | bit))
-                break
-        else:
-            stack.pop()
-    return best
+    return facts_of(game).pressure(game)
 
 
 def ally_space(game) -> int | None:
@@ -397,3 +165,17 @@ def index_of_value(options: list, value) -> int | None:
         if o is value:
             return i
     return None
+
+
+# Shredder's and Krang's own readings live in their facts modules (adventures/villains/*_bots.py).
+# They answer here too, looked up when asked, only until adventures/bots/explain.py (issue 40,
+# being written) imports them from there.
+_MOVED = {"active_machines": "adventures.villains.krang_bots", "clearable_foot": "adventures.villains.shredder_bots",
+          "foot_soldiers": "adventures.villains.shredder_bots", "sweep_routes": "adventures.villains.shredder_bots"}
+
+
+def __getattr__(name: str):
+    if name not in _MOVED:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+    return getattr(importlib.import_module(_MOVED[name]), name)
