@@ -130,8 +130,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def main(argv=None) -> int:
-    from adventures.cli import OneLineParser
-    p = OneLineParser(prog="python -m adventures.sim.compare", description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(prog="python -m adventures.sim.compare", description=__doc__.splitlines()[0])
     add_arguments(p)
     args = p.parse_args(argv)
     for sc in args.scenarios:
