@@ -216,7 +216,7 @@ def test_a_team_without_its_own_row_plays_the_random_teams_dial_of_its_size():
     """Random teams are calibrated over every hero: their dial is the fair guess for a team
     the table has not measured; a measured team plays its own (difficulty.measured_row), and
     the game and the new-game screen pick the same row."""
-    from adventures.app.new_game_scene import measured_line
+    from adventures.app.new_game_scene import measured_figures, measured_line
     catalog = _table_with_dial(load_catalog(), 7)
     table = catalog.difficulty
     randoms = [r.model_copy(update={"heroes": ["random"] * r.players, "settings": r.settings.model_copy(
@@ -227,9 +227,10 @@ def test_a_team_without_its_own_row_plays_the_random_teams_dial_of_its_size():
     assert difficulty.settings_for(catalog, "shredder", ["donatello", "leonardo"], False, "standard").enemy_cards == -3
     assert difficulty.settings_for(catalog, "shredder", ["random", "random"], False, "standard").enemy_cards == -3
     line = measured_line(catalog, "shredder", ["donatello", "leonardo"], False, "standard")
-    assert line.startswith("Not measured for this team; it plays the level of random teams of 2") and "61%" in line
-    assert measured_line(catalog, "shredder", ["random", "random"], False, "standard").startswith(
-        "A strong player wins about 61%")
+    assert line == "Standard: a good team wins about 3 games in 5 (as measured for random teams of 2, 2 players)."
+    assert "61%" in " ".join(measured_figures(catalog, "shredder", ["donatello", "leonardo"], False, "standard"))
+    assert measured_line(catalog, "shredder", ["random", "random"], False, "standard") == (
+        "Standard: a good team wins about 3 games in 5.")
 
 
 def test_difficulty_is_kept_by_saves_and_replays(tmp_path):
@@ -345,15 +346,21 @@ def test_a_level_whose_target_is_outside_its_band_is_refused_with_line(tmp_path,
 def test_the_new_game_screen_says_the_measured_figure_or_which_team_it_has():
     """Issue 27: the new-game screen shows the strong bot's measured win rate for the chosen
     villain, heroes, players and level; for a team without a row, the nearest team's figure
-    and which team that is."""
-    from adventures.app.new_game_scene import measured_line
+    and which team that is. Issue 40: in plain words ("Hard: a good team wins about 2 games
+    in 5"), the figures (rate, games, interval, date) on hover."""
+    from adventures.app.new_game_scene import measured_figures, measured_line, odds
     catalog = _table_with_dial(load_catalog(), 0)
     row = next(r for r in catalog.difficulty.measured if r.players == 2 and r.level == "hard")
     row_line = measured_line(catalog, "shredder", ["leonardo", "raphael"], False, "hard")
-    assert row_line.startswith(f"A strong player wins about {row.win_rate:.0%} of these games")
+    assert row_line == f"Hard: a good team wins about {odds(row.win_rate)}."
+    figures = " ".join(measured_figures(catalog, "shredder", ["leonardo", "raphael"], False, "hard"))
+    for figure in (f"{row.win_rate:.0%}", f"{row.games} games", f"{row.ci95[0]:.0%}", f"{row.ci95[1]:.0%}", row.date):
+        assert figure in figures
     other = measured_line(catalog, "shredder", ["alice", "sinbad"], False, "hard")
-    assert other.startswith("Not measured for this team; it plays the level of Leonardo and Raphael, 2 players")
-    assert "Not measured yet" in measured_line(catalog, "krang", ["alice"], False, "hard")
+    assert other.endswith("(as measured for Leonardo and Raphael, 2 players).")
+    assert "Leonardo and Raphael" in " ".join(measured_figures(catalog, "shredder", ["alice", "sinbad"], False,
+                                                               "hard"))
+    assert measured_line(catalog, "krang", ["alice"], False, "hard") == "Hard: not measured yet for this villain."
 
 
 def test_the_dial_deals_its_steps_to_the_enemy_decks_in_turn():

@@ -278,8 +278,8 @@ class App:
         """Play one game (through undos and loads); returns (game, setup, over) or None."""
         if isinstance(start, Restart):
             ctl = GameController(self, start.setup, start.answers, start.marks, start.bot_rng, start.message)
-        else:
-            ctl = GameController(self, start)
+        else:       # a setup may bring its own controller (watching a replay: adventures/app/watch.py)
+            ctl = getattr(start, "controller_class", GameController)(self, start)
         while True:
             self.controller = ctl
             try:

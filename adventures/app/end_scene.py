@@ -1,4 +1,5 @@
-"""The win/lose screen: the final board under a summary card and what to do next."""
+"""The win/lose screen: the final board under a summary card and what to do next: a new
+game, the same setup again, watching this game again (adventures/app/watch.py), the board."""
 from __future__ import annotations
 
 import dataclasses
@@ -37,8 +38,10 @@ class EndScene:
         self.hover_pos = (-1, -1)
         self.buttons: list[Button] = []
         self.peek = False           # hide the card to look at the final board
-        self.next_setup = None      # "play again": same players and heroes, a fresh shuffle
-        self.replay_path = export_finished(game)
+        self.next_setup = None      # "play again": same players and heroes, a fresh shuffle; or the replay
+        from adventures.app.watch import WatchSetup
+        self.watched = isinstance(setup, WatchSetup)        # this was a replay: it is kept already
+        self.replay_path = setup.replay_path if self.watched else export_finished(game)
 
     def summarise(self, game, over):
         from adventures.rules.runner import summarise
@@ -69,26 +72,49 @@ class EndScene:
             for b in self.buttons:
                 if b.hit(event.pos):
                     if b.value == "again":
-                        self.next_setup = dataclasses.replace(self.setup, seed=random_seed())
+                        self.next_setup = dataclasses.replace(self.played(), seed=random_seed())
+                        self.result = "again"
+                    elif b.value == "watch":          # played like "again": the app plays next_setup
+                        from adventures.app.watch import watch_setup
+                        self.next_setup = watch_setup(self.game, self.setup, self.replay_path)
                         self.result = "again"
                     elif b.value == "peek":
                         self.peek = True
                     else:
                         self.result = b.value
 
+    def played(self):
+        """The setup of the game played (not of its replay)."""
+        original = getattr(self.setup, "original", None)
+        return original if self.watched and original is not None else self.setup
+
+    def level_name(self) -> str:
+        """The difficulty level the game was played at, by its name."""
+        key = getattr(self.game.scenario, "difficulty", None) or ""
+        table = getattr(getattr(self.game, "catalog", None), "difficulty", None)
+        spec = table.level(key) if table is not None and key else None
+        return spec.name if spec is not None else str(key).capitalize()
+
+    def replay_notes(self) -> list[str]:
+        """What became of the game's record, in words (no file names, no commands)."""
+        if self.watched:
+            return ["You watched the replay of this game."]
+        if self.replay_path is not None:
+            return ["This game is kept as a replay: Watch replay plays it again here."]
+        return ["Watch replay plays this game again here (it could not be kept for later)."]
+
     def lines(self) -> list[str]:
         s = self.summary
         adv = self.game.adv
         players = [x for x in self.game.sides if not x.is_enemy]
         out = [
-            f"Rounds played: {s.rounds}",
+            f"Level: {self.level_name()}   ·   {s.rounds} round{'s' if s.rounds != 1 else ''} played",
             f"{adv.villain.name}: {s.villain_health}/{s.villain_max} health left",
             f"Objectives completed: {s.completions}/4",
             f"Heroes defeated: {s.hero_deaths} of {len(players)}",
             f"Decisions taken: {s.decisions}   ·   seed {self.game.seed}",
         ]
-        if self.replay_path is not None:
-            out.append(f"Replay saved: {self.replay_path.name} (adventures replay FILE)")
+        out += self.replay_notes()
         for side in players:
             alive = ", ".join(f"{f.name} {f.health}/{f.max_health}" for f in side.fighters if f.alive) or "eliminated"
             out.append(f"{side.name}: {alive}")
@@ -107,7 +133,8 @@ class EndScene:
         title, color = self.title()
         lines = self.lines()
         u = T.SCALE
-        labels = [("New game", "new"), ("Play again", "again"), ("Board", "peek"), ("Quit", "quit")]
+        labels = [("New game", "new"), ("Play again", "again"), ("Watch replay", "watch"), ("Board", "peek"),
+                  ("Quit", "quit")]
         widths = [T.text_width(label, 15) + 40 for label, _v in labels]
         w = min(surf.get_width() - 40, max(int(560 * u), sum(widths) + 10 * (len(widths) - 1) + 60))
         reason = self.over.reason[:1].upper() + self.over.reason[1:] + "."

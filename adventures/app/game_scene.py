@@ -774,9 +774,9 @@ class GameScene:
         if model is None:
             return L.combat
         log_h = T.font(13).get_linesize() * 5 + 40
-        # no shorter than readable cards need (nor so wide and short that they go side by side):
-        # in a small window at a large text size the panel keeps its region, as before
-        least = max(int(190 * T.SCALE), int((L.combat.width - 16) / 2.6) + 40)
+        # no shorter than its cards need to stay readable, which grows with the text size: in a
+        # small window at a large text size the panel keeps its whole region, as before
+        least = int(130 * T.SCALE * T.SCALE)
         return pygame.Rect(L.combat.left, L.combat.top, L.combat.width,
                            min(L.combat.height, max(least, L.combat.height - log_h)))
 

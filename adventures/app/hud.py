@@ -22,6 +22,19 @@ def init_card_color(card) -> T.Color:
     return OWNER_COLORS.get(card.owner, T.MUTED)
 
 
+def init_card_sub(card, width: int, size: int) -> str:
+    """An initiative card's second line in words: its move or whose it is, and that it acts
+    at the end of the round as far as the card's width allows (its text is in the tooltip)."""
+    sub = f"move {card.move}" if card.move is not None else card.owner
+    if not card.end_of_round:
+        return sub
+    for form in (f"{sub} · acts at end of round", f"{sub} · end of round"):
+        if T.text_width(form, size) <= width:
+            return form
+    T.note_abbreviation(f"{sub} · end of round", sub)
+    return sub
+
+
 def health_bar(surf, rect: pygame.Rect, health: int, maximum: int, color: T.Color) -> None:
     pygame.draw.rect(surf, T.BG, rect, border_radius=rect.height // 2)
     if maximum > 0 and health > 0:
@@ -119,9 +132,7 @@ class Hud:
             for line in lines:       # a long name wraps onto the second line rather than being cut
                 T.draw_text(surf, line, (tx, ny), size, T.TEXT, bold=current, max_width=r.right - tx - 3, name=True)
                 ny += T.font(size, current).get_linesize() - 2
-            sub = f"move {card.move}" if card.move is not None else card.owner
-            if card.end_of_round:
-                sub += " · EoR"                    # "end of round": its text is in the tooltip
+            sub = init_card_sub(card, r.width - 13, sub_size)
             if r.height >= int(34 * u) and len(lines) == 1:
                 T.draw_text(surf, sub, (r.left + 10, r.bottom - 3), sub_size, T.MUTED, anchor="bottomleft",
                             max_width=r.width - 13)
@@ -262,6 +273,7 @@ class Hud:
         that too is in the tooltip, the board's arrows show it)."""
         adv = game.adv
         hr = T.heading(surf, "Enemies", (x, y))
+        self._badge(surf, (hr.right + 6, hr.centery), provenance.of_enemy_side(game))   # the ≈, once
         y = hr.bottom + 3
         for k, side in enumerate([adv.villain, *adv.minions]):
             f = side.fighters[0]
@@ -269,13 +281,13 @@ class Hud:
             big = k == 0
             size = 15 if big else 14
             top, first_hit = y, len(self.hits.items)
-            pygame.draw.circle(surf, color, (x + 7, y + self.lh(size, big) // 2), 7 if big else 6)
+            T.draw_shape(surf, T.enemy_shape(side), (x + 7, y + self.lh(size, big) // 2), 8 if big else 7, color)
             health = f"{f.health}/{f.max_health}"
             hw = T.draw_text(surf, health, (x + w, y + 1), size - 1, T.TEXT, bold=True, anchor="topright").width
             name = side.name + ("" if f.alive else " (defeated)")
             nr = T.draw_text(surf, name, (x + 20, y), size, T.TEXT if f.alive else T.DIM, bold=big,
                              max_width=w - 20 - hw - 30, name=True)
-            self._badge(surf, (nr.right + 6, nr.centery), provenance.of_side(game, side))
+            self._badge(surf, (nr.right + 6, nr.centery), provenance.yours_only(provenance.of_side(game, side)))
             y += self.lh(size, big)
             bar = pygame.Rect(x + 20, y, w - 20, 6 if big else 4)
             health_bar(surf, bar, f.health, f.max_health, color if f.alive else T.DIM)
@@ -328,7 +340,7 @@ class Hud:
             y = hr.bottom + 2
         else:
             hr, y = self._heading_value(surf, "Threat track", value, x, y, w, T.WARN)
-        self._badge(surf, (hr.right + 6, hr.centery), provenance.of_track(game))
+        self._badge(surf, (hr.right + 6, hr.centery), provenance.yours_only(provenance.of_track(game)))
         n = len(adv.threat_levels)
         bw = max(14, (w - 2 * (n - 1)) // n)
         box_h = max(22, self.lh(13) + 6)

@@ -199,8 +199,7 @@ class MatchEndScene(EndScene):
             for i, seat in enumerate(self.game.scenario.seats)})
         out = [f"{MODE_NAMES[self.game.scenario.mode]} on {board_name(self.game)}: {s.turns} turns",
                f"Decisions taken: {s.decisions}   ·   seed {self.game.seed}"]
-        if self.replay_path is not None:
-            out.append(f"Replay saved: {self.replay_path.name} (adventures replay FILE)")
+        out += self.replay_notes()           # no file names, no commands: the Watch replay button
         for side in self.game.sides:
             alive = ", ".join(f"{f.name} {f.health}/{f.max_health}" for f in side.fighters if f.alive) or "defeated"
             won = " (winner)" if side in s.winners else ""

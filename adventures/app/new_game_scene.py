@@ -10,11 +10,13 @@ Enter on the very first frame starts playing.
 """
 from __future__ import annotations
 
+import math
+import re
 from pathlib import Path
 
 import pygame
 
-from adventures.app import overlays, provenance, userdata
+from adventures.app import glossary_view, overlays, provenance, userdata
 from adventures.app import theme as T
 from adventures.app.board_view import BoardView
 from adventures.app.card_view import draw_hero_summary
@@ -46,22 +48,75 @@ def _team_words(catalog, row) -> str:
     return team + (" with allies" if row.allies else "")
 
 
-def measured_line(catalog, villain: str, heroes: list[str], allies: bool, level: str) -> str:
-    """What the calibration table (`adventures calibrate`) measured for this game: the row
-    whose dial the game plays (`difficulty.measured_row`), saying which team it measured
-    when it is not the chosen one."""
+# How often a good team wins, in words a player reads at a glance ("3 games in 5")
+FRACTIONS = sorted({(n, d) for d in (2, 3, 4, 5, 10) for n in range(1, d) if math.gcd(n, d) == 1},
+                   key=lambda f: f[1])
+PAGE_REF = re.compile(r"\s*\((?:Adventures )?(p\.[0-9]+(?:-[0-9]+)?)\)")
+
+
+def odds(rate: float) -> str:
+    """0.5 -> '1 game in 2', 0.6 -> '3 games in 5' (the nearest simple fraction)."""
+    if rate >= 0.95:
+        return "nearly every game"
+    if rate <= 0.05:
+        return "hardly ever"
+    n, d = min(FRACTIONS, key=lambda f: (abs(rate - f[0] / f[1]), f[1]))
+    return f"{n} game{'s' if n > 1 else ''} in {d}"
+
+
+def _measured(catalog, villain: str, heroes: list[str], allies: bool, level: str):
+    """The calibration row this game plays (`difficulty.measured_row`) and whether it is this team's own."""
     from adventures.rules.difficulty import is_own_row, measured_row, team_keys
     table = getattr(catalog, "difficulty", None)
     heroes = team_keys(catalog, heroes)
     best = measured_row(table, villain, heroes, allies, level) if table is not None else None
+    return best, best is not None and is_own_row(best, heroes, allies)
+
+
+def _level_name(catalog, level: str) -> str:
+    table = getattr(catalog, "difficulty", None)
+    spec = table.level(level) if table is not None else None
+    return spec.name if spec is not None else level
+
+
+def measured_line(catalog, villain: str, heroes: list[str], allies: bool, level: str) -> str:
+    """The level in plain words: how often a good team wins this game, as measured (the row
+    whose settings the game plays); which team was measured when it is not this one. The
+    figures themselves are on hover (`measured_figures`)."""
+    best, own = _measured(catalog, villain, heroes, allies, level)
+    name = _level_name(catalog, level)
     if best is None:
-        return "Not measured yet for this villain and level (`adventures calibrate` measures it)."
-    figure = (f"about {best.win_rate:.0%} of these games (95% CI {best.ci95[0]:.0%}-{best.ci95[1]:.0%}, "
-              f"{best.games} games, {best.bot} bot, {best.date})")
-    if is_own_row(best, heroes, allies):
-        return f"A strong player wins {figure}."
-    return (f"Not measured for this team; it plays the level of {_team_words(catalog, best)}, {best.players} "
-            f"player{'s' if best.players > 1 else ''}, where a strong player wins {figure}.")
+        return f"{name}: not measured yet for this villain."
+    line = f"{name}: a good team wins about {odds(best.win_rate)}"
+    if own:
+        return line + "."
+    players = f"{best.players} player{'s' if best.players > 1 else ''}"
+    return line + f" (as measured for {_team_words(catalog, best)}, {players})."
+
+
+def measured_figures(catalog, villain: str, heroes: list[str], allies: bool, level: str,
+                     level_text: str = "") -> list[str]:
+    """The figures behind `measured_line`, for its tooltip: a title, then plain sentences."""
+    best, own = _measured(catalog, villain, heroes, allies, level)
+    pages = PAGE_REF.findall(level_text)
+    rulebook = [f"Rulebook: Adventures {', '.join(pages)} (more henchmen for a tougher game)."] if pages else []
+    if best is None:
+        return ["How the levels are measured",
+                "Our best bot plays each level hundreds of times against each villain; this villain has "
+                "not been played at this level yet, so the level is our guess."] + rulebook
+    lines = ["How we know",
+             f"Our best bot won {best.win_rate:.0%} of {best.games} games at this level "
+             f"(the true rate is very likely between {best.ci95[0]:.0%} and {best.ci95[1]:.0%}); "
+             f"measured on {best.date}."]
+    if not own:
+        lines.append(f"This team has no measurement of its own: the game plays the level as measured for "
+                     f"{_team_words(catalog, best)}.")
+    return lines + rulebook
+
+
+def level_words(text: str) -> str:
+    """A level's description without its page references (those are in the tooltip)."""
+    return PAGE_REF.sub("", text)
 
 
 def scenario_files() -> list[Path]:
@@ -600,11 +655,19 @@ class NewGameScene:
         seg([(names.get(k, k), ("difficulty", k), k == self.difficulty) for k in self.levels], y, size=14)
         y += bh + 6
         heroes = self.heroes[:self.players]
-        line = measured_line(self.catalog, self.villain, heroes, self.allies, self.difficulty)
         spec = table.level(self.difficulty) if table is not None else None
-        if spec is not None and spec.text:
-            line = f"{spec.text} {line}"
-        y += T.draw_wrapped(surf, line, pygame.Rect(x0 + label_w, y, form_w - label_w, 400), 13, T.MUTED)
+        text = spec.text if spec is not None else ""
+        line = measured_line(self.catalog, self.villain, heroes, self.allies, self.difficulty)
+        line += f" {level_words(text)}" if text else ""
+        figures = measured_figures(self.catalog, self.villain, heroes, self.allies, self.difficulty, text)
+        area = pygame.Rect(x0 + label_w, y, form_w - label_w, 400)
+        used = T.draw_wrapped(surf, line, area, 13, T.MUTED)
+        lh = T.font(13).get_linesize() + 2
+        for k, part in enumerate(T.wrap(line, 13, max(10, area.width))):      # dotted: the figures on hover
+            glossary_view.underline(surf, pygame.Rect(area.left, y + k * lh, T.text_width(part, 13), lh - 2),
+                                    T.MUTED)
+        self.marks.append((pygame.Rect(area.left, y, area.width, used), provenance.Mark("figures", tuple(figures))))
+        y += used
         return y + row - bh
 
     def _draw_hands_row(self, surf, x0, y, label_w, form_w, seg, label) -> int:

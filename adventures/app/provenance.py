@@ -2,9 +2,9 @@
 
 The villain side of the box is not public, so most enemy cards, the threat tracks, the
 boards and Krang's health are our approximations (`provenance: approximation` in the
-YAML). Each one gets a small "≈" badge whose tooltip says so; anything loaded from the
-owner's content folder gets a "yours" badge instead, whatever its file claims. Published
-values get no badge.
+YAML). The mark is explained once, on the enemies' heading (`of_enemy_side`), and sits on
+each such card and on the board; anything loaded from the owner's content folder gets a
+"yours" badge instead, whatever its file claims. Published values get no badge.
 
 Everything is looked up from `game.catalog` by key, so runtime state stays untouched.
 """
@@ -26,12 +26,14 @@ class Mark(NamedTuple):
     lines: tuple[str, ...]   # the tooltip: a title, then plain words
 
 
+OWN_THE_BOX = ("Own the box? You can type in the printed cards as your own content; the guide to "
+               "playing with your own cards, in the project's documentation, says how.")
+
+
 def _approx(what: str) -> Mark:
     return Mark(APPROX, (f"≈ {what}: our design",
                          "The printed values are not public, so this is our approximation, "
-                         "tuned with the bot simulator.",
-                         "Own the box? Type the printed cards into your content folder: "
-                         "`adventures content new` (docs/CONTENT.md)."))
+                         "tuned with the bot simulator.", OWN_THE_BOX))
 
 
 def _yours(what: str, file: str) -> Mark:
@@ -73,6 +75,29 @@ def of_side(game, side) -> Mark | None:
     """A fighter's side: its health, move and special rules (enemy or hero)."""
     defn = _enemy_def(game, side) if side.is_enemy else _hero_def(game, side)
     return of_def(getattr(game, "catalog", None), "enemy" if side.is_enemy else "hero", defn)
+
+
+def yours_only(mark: Mark | None) -> Mark | None:
+    """The mark where it says "yours" (the owner's content); None for "≈", which is explained
+    once for the whole enemy side (`of_enemy_side`) rather than beside every name."""
+    return mark if mark is not None and mark.kind == YOURS else None
+
+
+def of_enemy_side(game) -> Mark | None:
+    """The one "≈" of the status column: which of the enemies in play, their cards and their
+    threat track are our design (None when every one of them is the owner's)."""
+    adv = getattr(game, "adv", None)
+    if adv is None:
+        return None
+    ours = [side.name for side in (adv.villain, *adv.minions)
+            if (mark := of_side(game, side)) is not None and mark.kind == APPROX]
+    if not ours:
+        return None
+    names = ours[0] if len(ours) == 1 else ", ".join(ours[:-1]) + " and " + ours[-1]
+    return Mark(APPROX, ("≈ marks our design",
+                         f"The villain side of the box is not public: {names} (their health, cards and "
+                         "rules), the threat track and the board are our approximation, tuned with the bot "
+                         "simulator. A card or board marked ≈ is one of these.", OWN_THE_BOX))
 
 
 def of_card(game, card) -> Mark | None:

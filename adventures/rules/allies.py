@@ -16,6 +16,7 @@ from adventures.rules import tags
 from adventures.rules.difficulty import extra_henchmen
 from adventures.rules.plugin import EnemyPlugin
 from adventures.rules.state import ALLY, HENCHMAN, SPECIAL, InitCard
+from adventures.rules.threat import said
 from engine.decisions import FIGHTER, OPTION, TABLE
 from engine.effects.registry import op
 from engine.effects.resolve import Ctx, amount, run_ops
@@ -209,7 +210,9 @@ def op_threat_back(ctx: Ctx, args) -> None:
     n = min(amount(ctx, args), adv.threat)
     if n > 0:
         adv.threat -= n
-        ctx.game.log("threat", f"The threat falls back {n} to {adv.threat + 1}/{adv.track_length}.",
+        card = ctx.vars.get("init_card")
+        ctx.game.log("threat", said(card.name if card else "", f"the threat falls back {n} to space "
+                                                              f"{adv.threat + 1} of {adv.track_length}."),
                      threat=adv.threat, amount=-n)
 
 

@@ -11,7 +11,7 @@ from engine.effects.resolve import Ctx, amount
 
 @op("advance_threat")
 def op_advance_threat(ctx: Ctx, args) -> None:
-    advance_threat(ctx.game, amount(ctx, args), reason=ctx.card.name if ctx.card else "effect")
+    advance_threat(ctx.game, amount(ctx, args), reason=ctx.card.name if ctx.card else "")
 
 
 @op("villain_end_of_round")
@@ -22,7 +22,7 @@ def op_villain_eor(ctx: Ctx, args) -> None:
     for plugin in adv.plugins:
         if plugin.side is adv.villain:
             n = plugin.end_of_round_threat(ctx.game)
-    advance_threat(ctx.game, n, reason=f"end of round ({adv.villain.name})")
+    advance_threat(ctx.game, n, reason=f"{adv.villain.name}'s card at the end of the round")
 
 
 @op("extra_turn")

@@ -121,6 +121,9 @@ def new_adventure(scenario, catalog, seed: int, agents: dict | None = None, tabl
         adv.threat = min(ov.starting_threat, len(levels) - 2)
     game.put(villain.fighters[0], board.start[5])
     villain.start_space = board.start[5]     # its starting space (Black Widow's missions)
+    if game.events is not None:   # the log says each step of the setup as it happens (no text in batch runs)
+        game.log("setup", f"{villain.name} starts on space {board.ids[board.start[5]]}, the villain's starting "
+                 f"space, with {health} health for {players} player{'s' if players > 1 else ''}.", side=villain.index)
     for token, count in villain_def.supply.items():
         adv.supply[token] = adv.supply_total[token] = count
     cards: list[InitCard] = []
@@ -152,6 +155,7 @@ def new_adventure(scenario, catalog, seed: int, agents: dict | None = None, tabl
                              [f"starting space {n}" for n in starts], tag=tags.START_SPACE)
         adv.seats[number] = side
         place_team(game, side, board.start[number])
+        log_sidekicks(game, side)
         cards.append(InitCard(f"player_{number}", f"Player {number} ({hero.name})", PLAYER, side))
     for side in game.sides:
         if side.ability is not None and not side.is_enemy:
@@ -163,10 +167,32 @@ def new_adventure(scenario, catalog, seed: int, agents: dict | None = None, tabl
         plugin.setup(game)
     if scenario.allies:
         setup_allies(game)      # allies & henchmen, advanced play (p.19)
-    game.log("setup", f"Setup done: {villain.name} with {health} health, "
-             f"{', '.join(m.name for m in adv.minions) or 'no minions'}; "
-             f"heroes {', '.join(s.name for s in game.sides if not s.is_enemy)}.")
+    if game.events is not None:
+        minions = names([m.name for m in adv.minions])
+        heroes = names([s.name for s in game.sides if not s.is_enemy])
+        game.log("setup", f"Setup done: {villain.name}" + (f" and {minions}" if minions else "") +
+                 f" against {heroes}.")
     return game
+
+
+def names(items: list[str]) -> str:
+    """'A', 'A and B', 'A, B and C'."""
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def log_sidekicks(game: Game, side) -> None:
+    """Where each sidekick was placed (the hero's own line is the engine's)."""
+    if game.events is None:
+        return
+    hero = side.fighters[0]
+    zone = set(game.board.spaces_in_zone_of(hero.space)) if hero.space is not None else set()
+    for sk in side.fighters[1:]:
+        if sk.space is None:
+            continue
+        where = f"in {hero.name}'s zone" if sk.space in zone else "the nearest free space"
+        game.log("setup", f"{sk.name} starts on space {game.board.ids[sk.space]}, {where}.", side=side.index)
 
 
 def make_plugin(defn, side) -> EnemyPlugin:
@@ -189,3 +215,6 @@ def place_near_villain(game: Game, fighter) -> None:
     s = game.decide(TABLE, SPACE, f"Players choose where {fighter.name} starts (next to the villain)", pool,
                     [f"space {game.board.ids[s]}" for s in pool], tag=tags.PLACE_MINION)
     game.put(fighter, s)
+    if game.events is not None:
+        where = f"next to {villain.name}" if s in game.board.adj[villain.space] else "as near the villain as room allows"
+        game.log("setup", f"{fighter.name} starts on space {game.board.ids[s]}, {where}.", side=fighter.side.index)

@@ -8,26 +8,33 @@ from engine.game import Game
 OBJECTIVES_TO_LOSE = 4
 
 
+def said(reason: str, what: str) -> str:
+    """A log line with its cause first: "Bebop found no target: the threat advances 1 to
+    space 5 of 16." (`reason` names who or what did it; without one, just the sentence)."""
+    return f"{reason}: {what}" if reason else what[:1].upper() + what[1:]
+
+
 def advance_threat(game: Game, n: int, reason: str = "") -> None:
+    """Move the marker `n` spaces; `reason` says why in the log ("Foot Soldier",
+    "Shredder's card at the end of the round", "Bebop found no target")."""
     adv = game.adv
     for _ in range(max(0, n)):
         adv.threat += 1
         if adv.threat >= adv.track_length - 1:
-            game.log("threat", f"The threat reaches the end of the track{': ' + reason if reason else ''}.",
-                     threat=adv.threat)
+            game.log("threat", said(reason, "the threat reaches the end of the track."), threat=adv.threat)
             complete_objective(game)
             return
     if n > 0:
         if game.events is not None:   # no text to build in batch runs (the log is off)
-            game.log("threat", f"The threat advances {n} ({reason}) to {adv.threat + 1}/{adv.track_length}.",
-                     threat=adv.threat, amount=n)
+            game.log("threat", said(reason, f"the threat advances {n} to space {adv.threat + 1} of "
+                                            f"{adv.track_length}."), threat=adv.threat, amount=n)
 
 
 def complete_objective(game: Game) -> None:
     adv = game.adv
     adv.completions += 1
-    game.log("objective", f"{adv.villain.name} completes the objective ({adv.completions}/{OBJECTIVES_TO_LOSE}).",
-             completions=adv.completions)
+    game.log("objective", f"{adv.villain.name} completes the objective: {adv.completions} of {OBJECTIVES_TO_LOSE} "
+             "(the fourth loses the game).", completions=adv.completions)
     # The objective resolves first (the fourth borough falls), then the loss (p.14).
     adv.data["resolving_objective"] = True       # the 4th may ask decisions before the loss
     try:
