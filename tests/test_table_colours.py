@@ -1,5 +1,8 @@
 """Seat colours (issue 28): one colour per seat, apart from each other, from the enemies
 and from the board's spaces, in both palettes, the same on the setup screen and in play.
+Enemy colours (issue 40): the villain and the four minions at least 20 apart from each other
+with normal vision and under protanopia and deuteranopia, in both palettes, each with its own
+shape as a second cue.
 
 Distances are CIEDE2000 in CIELAB (sRGB, D65); the colour-blind palette is also checked
 after simulating protanopia and deuteranopia (Machado, Oliveira & Fernandes 2009,
@@ -19,6 +22,7 @@ SEATS_APART = 20.0          # seat against seat, normal vision
 FROM_OTHERS = 15.0          # seat against an enemy or anything on the board
 SEATS_APART_SIMULATED = 15.0
 FROM_ENEMIES_SIMULATED = 12.0
+ENEMIES_APART = 20.0        # enemy against enemy, normal vision and both simulations
 
 PROTANOPIA = ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998))
 DEUTERANOPIA = ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881))
@@ -148,3 +152,65 @@ def test_the_distance_is_ciede2000():
             assert abs(ciede2000(l1, l2) - expected) < 1e-3
         finally:
             globals()["lab"] = original
+
+
+VISIONS = {"normal vision": None, "protanopia": PROTANOPIA, "deuteranopia": DEUTERANOPIA}
+
+
+def seen(rgb, matrix):
+    return rgb if matrix is None else simulate(rgb, matrix)
+
+
+@pytest.mark.parametrize("vision", sorted(VISIONS))
+def test_the_five_enemies_are_20_apart_with_normal_vision_and_under_protanopia_and_deuteranopia(palette, vision):
+    """Issue 40: the villain and four minions were five close reds (the closest pair 17
+    apart, Shredder and Bebop 7 apart under deutan/protan simulation)."""
+    colours = enemies()
+    assert len(colours) == 5 and len(set(colours.values())) == 5
+    for (na, a), (nb, b) in itertools.combinations(colours.items(), 2):
+        d = ciede2000(seen(a, VISIONS[vision]), seen(b, VISIONS[vision]))
+        assert d >= ENEMIES_APART, (palette, vision, na, nb, round(d, 1))
+
+
+@pytest.mark.parametrize("vision", sorted(VISIONS))
+def test_the_four_seats_stay_apart_in_the_colour_blind_palette_under_every_vision(vision):
+    T.set_palette("colour-blind")
+    try:
+        seats = [seen(c, VISIONS[vision]) for c in T.SEAT_COLORS]
+        for a, b in itertools.combinations(seats, 2):
+            assert ciede2000(a, b) >= SEATS_APART_SIMULATED, (vision, a, b, ciede2000(a, b))
+    finally:
+        T.set_palette("standard")
+
+
+def test_the_measure_finds_the_old_five_reds_too_close():
+    """The same functions on the reds the enemies had: under deuteranopia a pair falls far
+    below the bar, so a palette that only looks different would not pass."""
+    old = [(190, 30, 45), (230, 90, 70), (210, 60, 120), (240, 120, 110), (180, 70, 60)]
+    closest = min(ciede2000(seen(a, DEUTERANOPIA), seen(b, DEUTERANOPIA)) for a, b in itertools.combinations(old, 2))
+    assert closest < 10
+
+
+def test_every_enemy_has_its_own_shape_in_every_palette(palette):
+    """The second cue: a shape per enemy (a star for the villain), the same in both palettes,
+    drawn on its token and beside its name in the status column."""
+    sides = [SimpleNamespace(is_enemy=True, index=10 + k) for k in range(5)]
+    shapes = [T.enemy_shape(s) for s in sides]
+    assert shapes[0] == "star" and len(set(shapes)) == 5
+    assert T.enemy_shape(SimpleNamespace(is_enemy=False, index=0)) is None
+    outlines = {len(T.shape_points(shape, (0, 0), 10)) for shape in shapes}
+    assert len(outlines) >= 4               # diamond and square share a count, not an orientation
+
+
+def test_an_enemy_shape_on_the_board_is_large_enough_to_tell_apart():
+    """At 1280x720 with four players the smallest token's shape is at least 5 pixels across
+    its radius, each drawn in the enemy's colour on its rim."""
+    from adventures.app.board_view import BoardView
+    from adventures.app.layout import GameLayout
+    from engine.board import compile_board
+    for key, board_def in load_catalog().boards.items():
+        board = compile_board(board_def)
+        view = BoardView(board)
+        view.layout(GameLayout.for_size(1280, 720, 4, 1.0, BoardView.content_aspect(board), 10).board)
+        minion_rad = int(view.r * 0.74)
+        assert view.shape_radius(minion_rad) >= 5, key

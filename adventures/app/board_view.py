@@ -370,7 +370,9 @@ class BoardView:
             if pos is None:
                 continue
             rad = int(self.r * (0.9 if f.kind in (HERO, VILLAIN) else 0.74))
-            rects.append(pygame.Rect(pos[0] - rad, pos[1] - rad, 2 * rad, 2 * rad + max(9, int(self.r * 0.46)) + 2))
+            up = self.shape_radius(rad) if f.is_enemy else 0       # an enemy's shape above its rim
+            rects.append(pygame.Rect(pos[0] - rad, pos[1] - rad - up, 2 * rad,
+                                     2 * rad + up + max(9, int(self.r * 0.46)) + 2))
         for layer in self.layers:
             rects += layer.piece_rects(data)
         return rects
@@ -452,6 +454,10 @@ class BoardView:
                 return text, size
         return abbreviation(name)[:2], 8
 
+    def shape_radius(self, rad: int) -> int:
+        """An enemy's shape on a token of radius `rad`: large enough to tell a cross from a star."""
+        return max(5, int(rad * 0.45))
+
     def _draw_fighter(self, surf, f: Fighter, legal: bool, ring: T.Color, current: bool, focus: bool,
                       subject: bool = False) -> None:
         x, y = self.moving.get(f.uid) or self.centers[f.space]
@@ -475,9 +481,9 @@ class BoardView:
         else:
             edge, width = (255, 255, 255), 3
         pygame.draw.circle(surf, edge, (x, y), rad, width)
-        if f.is_enemy:   # a notch marks enemies for players who cannot tell red from orange
-            pygame.draw.polygon(surf, edge, [(x - rad * 0.35, y - rad + 1), (x + rad * 0.35, y - rad + 1),
-                                             (x, y - rad * 0.55)])
+        shape = T.enemy_shape(f.side)
+        if shape is not None:   # each enemy's own shape on its rim: a second cue beside the colour
+            T.draw_shape(surf, shape, (x, y - rad), self.shape_radius(rad), color)
         label, size = self.token_label(f, rad)
         fg = T.mix(color, (255, 255, 255), 0.72) if f.is_enemy else T.readable_on(color)
         T.draw_text(surf, label, (x, y - 2), size, fg, bold=True, anchor="center")

@@ -7,6 +7,7 @@ the software renderer spends most of a frame turning strings into surfaces.
 from __future__ import annotations
 
 import functools
+import math
 
 import pygame
 
@@ -38,8 +39,13 @@ DX_SHADE: Color = (120, 40, 170)
 # and the white space-number discs (tests/test_table_colours.py measures it: CIEDE2000,
 # and for the colour-blind palette after protanopia/deuteranopia simulation too).
 SEAT_COLORS: list[Color] = [(34, 221, 255), (255, 170, 255), (153, 255, 0), (170, 187, 255)]
-VILLAIN_COLOR: Color = (190, 30, 45)
-MINION_COLORS: list[Color] = [(230, 90, 70), (210, 60, 120), (240, 120, 110), (180, 70, 60)]
+# The enemies: red, sand, violet, silver and slate, at least CIEDE2000 20 apart from each other
+# with normal vision and under protanopia and deuteranopia (five reds were 7 apart for a
+# colour-blind player), apart from both palettes' seats; found by a search over sRGB and
+# measured by tests/test_table_colours.py. Each also has a shape (ENEMY_SHAPES): a second cue.
+VILLAIN_COLOR: Color = (204, 0, 0)
+MINION_COLORS: list[Color] = [(221, 187, 119), (153, 17, 204), (187, 170, 187), (102, 102, 102)]
+ENEMY_SHAPES = ("star", "triangle", "square", "cross", "diamond")    # the villain, then minions 1-4
 
 CARD_TYPE_COLORS: dict[str, Color] = {
     "attack": (200, 60, 60), "defense": (60, 120, 210), "versatile": (140, 90, 200),
@@ -62,9 +68,43 @@ def readable_on(bg: Color) -> Color:
     return (20, 20, 20) if lum > 150 else (250, 250, 250)
 
 
+def enemy_shape(side) -> str | None:
+    """The shape that marks an enemy on its token and in the status column, whatever the
+    palette ("star" for the villain); None for a player's side."""
+    if side is None or not side.is_enemy:
+        return None
+    return ENEMY_SHAPES[0] if side.index == 10 else ENEMY_SHAPES[1 + (side.index - 11) % (len(ENEMY_SHAPES) - 1)]
+
+
+def shape_points(shape: str, center: tuple[float, float], r: float) -> list[tuple[float, float]]:
+    """The outline of `shape` of radius `r` around `center` (a polygon)."""
+    cx, cy = center
+    if shape == "star":
+        return [(cx + (r if k % 2 == 0 else r * 0.45) * math.sin(k * math.pi / 5),
+                 cy - (r if k % 2 == 0 else r * 0.45) * math.cos(k * math.pi / 5)) for k in range(10)]
+    if shape == "triangle":
+        return [(cx, cy - r), (cx + r * 0.95, cy + r * 0.75), (cx - r * 0.95, cy + r * 0.75)]
+    if shape == "square":
+        q = r * 0.8
+        return [(cx - q, cy - q), (cx + q, cy - q), (cx + q, cy + q), (cx - q, cy + q)]
+    if shape == "diamond":
+        return [(cx, cy - r), (cx + r * 0.8, cy), (cx, cy + r), (cx - r * 0.8, cy)]
+    t = r * 0.38                                  # "cross": a plus sign
+    return [(cx - t, cy - r), (cx + t, cy - r), (cx + t, cy - t), (cx + r, cy - t), (cx + r, cy + t), (cx + t, cy + t),
+            (cx + t, cy + r), (cx - t, cy + r), (cx - t, cy + t), (cx - r, cy + t), (cx - r, cy - t), (cx - t, cy - t)]
+
+
+def draw_shape(surf: pygame.Surface, shape: str, center: tuple[float, float], r: float, color: Color,
+               edge: Color = (15, 15, 18)) -> None:
+    """An enemy's shape filled with its colour and outlined, so it reads on any background."""
+    pts = shape_points(shape, center, r)
+    pygame.draw.polygon(surf, color, pts)
+    pygame.draw.polygon(surf, edge, pts, 2 if r >= 7 else 1)
+
+
 def seat_color(side) -> Color:
     """A side's colour: its seat's for a player (the same on the setup screen and in play),
-    red shades for the enemies."""
+    the enemies' own colours (ENEMY_SHAPES gives each a shape too)."""
     if side is None:
         return MUTED
     if side.is_enemy:
@@ -74,8 +114,9 @@ def seat_color(side) -> Color:
 
 # ---------------------------------------------------------------- settings: palette and text size
 STANDARD = {"seats": list(SEAT_COLORS), "minions": list(MINION_COLORS), "villain": VILLAIN_COLOR}
-# Colour-blind safe: seats that stay apart from each other and from the enemies' reds under
-# protanopia and deuteranopia (Machado 2009 simulation), by hue and lightness together.
+# Colour-blind safe: seats that stay apart from each other and from the enemies under
+# protanopia and deuteranopia (Machado 2009 simulation), by hue and lightness together. The
+# enemies' colours already stay apart under that simulation: both palettes share them.
 COLOUR_BLIND = {
     "seats": [(0, 255, 255), (255, 0, 255), (153, 255, 0), (187, 255, 204)],
     "minions": list(MINION_COLORS),
