@@ -183,7 +183,8 @@ def h_action(r: _Reader, i: int) -> Explanation | None:
         return Explanation("Attack", f"{a.name} can hit {t.name} with {r.card(c)}: {r.blow(c.value or 0, t)}",
                            [t.space])
     if o == "maneuver":
-        return Explanation("Maneuver", maneuver_reason(r), maneuver_spaces(r))
+        why = maneuver_reason(r)
+        return Explanation("Maneuver", why, maneuver_spaces(r) if "Foot" not in why and "Machine" not in why else [])
     if o == "scheme":
         schemes = [c for c in side.hand if c.kind == SCHEME]
         names = ", ".join(dict.fromkeys(r.card(c) for c in schemes))
@@ -233,6 +234,7 @@ def maneuver_reason(r: _Reader) -> str:
 
 
 def maneuver_spaces(r: _Reader) -> list[int]:
+    """The space of who the maneuver heads for (not marked when the reason is the objective)."""
     goal = r.goal()
     return [goal.space] if goal is not None and goal.space is not None else []
 
