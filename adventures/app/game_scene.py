@@ -796,6 +796,8 @@ class GameScene:
         if self.detail is None:
             return None
         card, anchor, rect, source = self.detail
+        if not card_view.visible(card):
+            return None                        # a curtain or the table came in between: the card is face down now
         zone = rect
         if source is not None:
             gap = max(source.left - rect.right, rect.left - source.right, source.top - rect.bottom,
