@@ -262,7 +262,9 @@ class Game:
     def end(self, winner: str, reason: str) -> None:
         if self.over is None:
             self.over = GameOver(winner, reason)
-            self.log("game_over", f"Game over: {winner} ({reason}).", winner=winner, reason=reason)
+            said = {"heroes": "the heroes win", "villain": "the villain wins", "timeout": "no winner"}.get(
+                winner, f"{winner} wins")                  # a sentence, not the record's key
+            self.log("game_over", f"Game over: {said} ({reason}).", winner=winner, reason=reason)
         raise self.over
 
     def check_competitive_end(self, fighter: Fighter) -> None:

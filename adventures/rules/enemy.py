@@ -211,7 +211,7 @@ def enemy_turn(game: Game, side: Side, move: int) -> None:
     action, targets, _, _, why = targeting(game, enemy, move, explain=logging)
     if action == THREAT:
         record = reasons.close_targeting(why)
-        game.log("no_target", f"{side.name} cannot reach any hero: the threat advances.", side=side.index,
+        game.log("no_target", f"{side.name} cannot reach any hero.", side=side.index,
                  why=record)
         try:
             advance_threat(game, 1, reason=f"{side.name} found no target")
