@@ -375,7 +375,8 @@ def test_a_hand_shares_one_name_size_the_largest_that_fits_every_name(monkeypatc
     """Names in one hand were each shrunk on their own, so sizes varied from card to card.
     The hand's names share one size: every name fits its card whole at it, and one size
     larger at least one would not (it is the largest). With a badge on every card (the
-    owner's content) the names keep clear of it (problems_in checks badge over text)."""
+    owner's content) the names keep clear of it (problems_in checks badge over text). A hand
+    laid out to be read (hand_plan) names every card at the plan's one size."""
     from adventures.app import card_view, provenance
     from adventures.app.hand_view import HandView
     game = shoot(games()["shredder-4p"], 1, 0, SIZES[1]).game_scene.game
@@ -405,6 +406,14 @@ def test_a_hand_shares_one_name_size_the_largest_that_fits_every_name(monkeypatc
                     surf = pygame.Surface(size)
                     draw = functools.partial(draw_hand, hand, rect=rect, side=side, mark=mark)
                     found += [f"{hero} {size} {scale} {mark and 'badge'}: {p}" for p in problems_in(surf, draw)]
+                    plan = hand.plan
+                    if plan is not None:     # cards laid out to be read: the plan's one name size for all
+                        lines = {line for r, c in hand.card_rects for line in card_view.reading_face(
+                            c, r, plan.text_size, plan.band_lines, mark, plan.name_size).name_lines}
+                        drawn.clear()
+                        draw(surf)
+                        assert {size for text, size in drawn if text in lines} == {plan.name_size}, (hero.name, size)
+                        continue
                     cw, ch = hand.card_rects[0][0].size
                     shared = hand.name_size
                     assert shared is not None, (hero, size, scale)
@@ -468,3 +477,69 @@ def test_the_log_wraps_anew_when_the_text_size_changes_mid_game():
                    for line, _, bold, indent in panel._lines)
     finally:
         T.set_scale(1.0)
+
+
+def board_label_problems(scene, surf) -> list[str]:
+    """Every label on the board (space numbers left in view, starting badges, the tokens'
+    names, shapes and health, Foot soldiers and markers, the boroughs' and machines' names)
+    drawn clear of every other: a health pill over a space's number, a starting badge under
+    a borough's name, a name over a Foot soldier was each a problem at 130%."""
+    from adventures.app.board_view import LEGIBLE_PX
+    bv = scene.board_view
+    T.reset_cuts(trace=surf)
+    scene.draw(surf, 0)
+    labels = list(bv.drawn_labels)
+    known = {tuple(r) for _what, r in labels}
+    def own_letter(rect) -> bool:          # a piece's or marker's letter (F, M) on it
+        return any(r.collidepoint(rect.center) and rect.width * rect.height <= r.width * r.height
+                   for what, r in bv.drawn_labels if not what.startswith(("space ", "start of ")))
+
+    labels += [(text, rect) for text, rect in T.TRACE or [] if rect is not None and text not in (T.MARK, T.BUTTON)
+               and text.strip() and scene.layout.board.contains(rect) and tuple(rect) not in known
+               and not own_letter(rect)]
+    T.reset_cuts()
+    found = []
+    for i, (wa, a) in enumerate(labels):
+        for wb, b in labels[i + 1:]:
+            if wa != wb and a.inflate(-2, -2).colliderect(b.inflate(-2, -2)):
+                found.append(f"{wa!r} {tuple(a)} over {wb!r} {tuple(b)}")
+    for what, size in (("space numbers", bv.number_px()), ("health", bv.health_px())):
+        if size < LEGIBLE_PX:
+            found.append(f"{what} at {size} px")
+    return found
+
+
+@pytest.mark.parametrize("name", ["shredder-4p", "krang-4p", "duel"])
+def test_no_board_label_covers_another_at_any_size_and_130_percent(name):
+    """Issue 40: at 130% the board shrank to about 430x200 px and its numbers and tokens ran
+    into each other. The layout keeps the board's share of the height (the hand gives way),
+    and the board's labels are sized by its spaces: at 100% and 130%, at every window size,
+    no label of the board covers another and every number stays legible."""
+    app = shoot(games()[name], 1, 6, SIZES[1])
+    scene = app.game_scene
+    dict(moments(app))["a decision"]()
+    adv = getattr(scene.game, "adv", None)
+    if adv is not None:                  # two kinds of markers on one space, a fighter on it
+        crowded = next(f.space for f in scene.game.fighters if f.space is not None and not f.is_enemy)
+        adv.tokens = {**adv.tokens, "mouser": {crowded}, "rat": {crowded}}
+    found = []
+    for scale in (1.0, 1.3):
+        T.set_scale(scale)
+        for size in SIZES:
+            surf = pygame.Surface(size)
+            found += [f"{size[0]}x{size[1]} at {int(scale * 100)}%: {p}" for p in board_label_problems(scene, surf)]
+    assert not found, "\n".join(found[:30]) + f"\n({len(found)} problems)"
+
+
+def test_the_board_keeps_its_band_at_130_percent():
+    """The regions of text (the initiative row, the prompt) grow with the text size; the board
+    kept only what was left (206 px of 633 at 130%). Its band keeps BAND_MIN x text size (the
+    aside's buttons, a combat panel and four lines of log beside it) wherever the hand can
+    give way (down to its smallest), at every window size and text size."""
+    from adventures.app.layout import BAND_MIN, HAND_MIN
+    for w, h in SIZES:
+        for scale in SCALES:
+            L = GameLayout.for_size(w, h, 4, scale, 1.54, 10)
+            assert L.board.height >= int(BAND_MIN * scale) or L.hand.height <= HAND_MIN * min(scale, 1.1) + 1, (
+                w, h, scale)
+    assert GameLayout.for_size(1152, 633, 4, 1.3, 1.54, 10).board.height >= 240

@@ -20,6 +20,9 @@ from adventures.app.board_layers import layers_for
 from engine.state import HERO, MINION, SIDEKICK, VILLAIN, Fighter
 
 ASPECT = 1.6        # boards are authored for a 16:10 canvas
+LEGIBLE_PX = 9      # the smallest a board label is drawn (a number, a name on a token), in screen pixels
+
+px = T.px
 
 
 @dataclass
@@ -154,6 +157,9 @@ class BoardView:
         self.scale_k = 1.0
         self.origin = (0.0, 0.0)
         self.layers = layers_for(self)           # the villains' parts of the picture on this board
+        self.number_rects: dict[int, pygame.Rect] = {}      # space -> its number's pill (screen)
+        self.start_rects: dict[int, pygame.Rect] = {}       # space -> its starting badge
+        self.drawn_labels: list[tuple[str, pygame.Rect]] = []   # this frame's labels (draw)
 
     # ------------------------------------------------------------ geometry
     @staticmethod
@@ -282,6 +288,8 @@ class BoardView:
         for layer in self.layers:
             layer.over_paths(surf, p)
         # spaces
+        self.number_rects, self.start_rects = {}, {}
+        number_px = self.number_px()
         for i in range(board.n):
             zs = [z for z in range(len(board.zone_names)) if board.zones[i] >> z & 1]
             colors = tuple(T.hex_color(board.zone_colors[z]) for z in zs) or (T.PATH,)
@@ -289,20 +297,45 @@ class BoardView:
             disc = space_disc(r, colors, patterns)
             surf.blit(disc, disc.get_rect(center=p(self.centers[i])))
             # the printed id on a small dark pill so it reads over any pattern
-            label = T.render(str(board.ids[i]), max(10, int(r * 0.62)), T.TEXT, True)
+            label = T.render(str(board.ids[i]), px(number_px), T.TEXT, True)
             pill = label.get_rect(center=p(self.centers[i])).inflate(6, 0)
             pygame.draw.rect(surf, (15, 17, 22), pill, border_radius=pill.height // 2)
             surf.blit(label, label.get_rect(center=pill.center))
-        # starting numbers: a badge on the upper right of the space
+            self.number_rects[i] = pill.move(self.rect.left, self.rect.top)
+        # starting numbers: a badge at the upper right of the space, outside a token standing there
         for number, i in board.start.items():
-            cx, cy = p(self.centers[i])
-            bc = (int(cx + r * 0.8), int(cy - r * 0.8))
-            br = max(7, int(r * 0.42))
+            (bx, by), br = self.start_badge(i)
+            bc = (bx + off[0], by + off[1])
             pygame.draw.circle(surf, (245, 245, 245), bc, br)
             pygame.draw.circle(surf, (20, 20, 20), bc, br, 2)
-            T.draw_text(surf, str(number), bc, max(9, int(br * 1.3)), (20, 20, 20), bold=True, anchor="center")
+            size = px(max(8, min(br * 1.3 * T.SCALE, 2 * br - 3)))
+            T.draw_text(surf, str(number), bc, size, (20, 20, 20), bold=True, anchor="center")
+            self.start_rects[i] = pygame.Rect(bx - br, by - br, 2 * br, 2 * br)
         self._static = (bg, surf)
         return self._static
+
+    # ------------------------------------------------------------ the sizes of the board's own labels
+    # Numbers, starting badges, health and the tokens' names are sized by the spaces (in screen
+    # pixels), the text size raising them only while they still fit: a larger text size or a
+    # smaller board never makes them run into each other (tests/test_layout.py checks it at 130%).
+    def number_px(self) -> int:
+        """The space numbers' size: as the text size asks, no larger than the space's disc holds."""
+        want = max(10.0, self.r * 0.62) * T.SCALE
+        widest = max((str(i) for i in self.board.ids), key=len, default="00")
+        for size in range(int(want), LEGIBLE_PX - 1, -1):
+            if T.font(px(size), True).size(widest)[0] + 6 <= 2 * self.r - 2:
+                return size
+        return LEGIBLE_PX
+
+    def start_badge(self, i: int) -> tuple[tuple[int, int], int]:
+        """The starting number's badge of space i: (centre, radius), touching a token's rim."""
+        cx, cy = self.centers[i]
+        br = max(7, int(self.r * 0.42))
+        d = (self.r * 0.9 + br) * 0.85          # diagonally: clear of a token's name too
+        return (int(cx + d), int(cy - d)), br
+
+    def health_px(self) -> int:
+        return int(max(LEGIBLE_PX, min(self.r * 0.46 * T.SCALE, self.r * 0.62)))
 
     # ------------------------------------------------------------ labels
     def label_size(self) -> int:
@@ -333,12 +366,20 @@ class BoardView:
                 (self.circle_pos(k), crad + 6) for k in hl.suggested_circles]:
             dashed_ring(surf, pos, rad)
         current = getattr(game, "current", None)
+        # every label drawn this frame, (what, rect): numbers left in view, starting badges, the
+        # tokens' names, shapes and health, markers; tests/test_layout.py finds no two overlapping
+        occupied = {f.space for f in game.fighters if f.space is not None and f.uid not in self.moving}
+        occupied |= {self.space_at(pos) for pos in self.moving.values()}
+        self.drawn_labels = [(f"space {self.board.ids[i]}", r) for i, r in self.number_rects.items()
+                             if i not in occupied]
+        self.drawn_labels += [(f"start of space {self.board.ids[i]}", r) for i, r in self.start_rects.items()]
+        self.drawn_labels += [("token", r) for layer in self.layers for r in layer.piece_rects(data)]
         for f in game.fighters:
             self._draw_fighter(surf, f, f.uid in hl.fighters, ring, f.side is current, f.uid in hl.focus,
                                f.uid in hl.subject)
         self._draw_tokens(surf, game)             # markers and badges above the pieces
         for f in game.fighters:
-            self._draw_badge(surf, f)
+            self._draw_badge(surf, f, game)
         if self.hover_space is not None:
             pygame.draw.circle(surf, T.HOVER, self.centers[self.hover_space], self.r + 6, 2)
 
@@ -371,8 +412,11 @@ class BoardView:
                 continue
             rad = int(self.r * (0.9 if f.kind in (HERO, VILLAIN) else 0.74))
             up = self.shape_radius(rad) if f.is_enemy else 0       # an enemy's shape above its rim
-            rects.append(pygame.Rect(pos[0] - rad, pos[1] - rad - up, 2 * rad,
-                                     2 * rad + up + max(9, int(self.r * 0.46)) + 2))
+            rects.append(pygame.Rect(pos[0] - rad, pos[1] - rad - up, 2 * rad, 2 * rad + up))
+        names = {f.name for f in game.fighters}
+        rects += [r for what, r in self.drawn_labels if what in names]      # health pills where they went
+        rects += list(self.start_rects.values())          # the starting badges, outside their spaces
+        rects += [r for what, r in self.drawn_labels if what.startswith("space ")]    # numbers left in view
         for layer in self.layers:
             rects += layer.piece_rects(data)
         return rects
@@ -411,28 +455,51 @@ class BoardView:
     def _draw_tokens(self, surf, game) -> None:
         tokens = getattr(getattr(game, "adv", None), "tokens", {}) or {}
         size = max(13, int(self.r * 0.8))        # legible: a letter on a chip, outlined
-        for n, (kind, spaces) in enumerate(sorted(tokens.items())):
+        on_space: dict[int, int] = {}             # chips already on a space: the next one goes beside them
+        for kind, spaces in sorted(tokens.items()):
             color = (185, 190, 200) if kind == "mouser" else T.mix(T.WARN, T.DANGER, (hash(kind) % 5) / 5)
             for s in spaces:
                 if not 0 <= s < len(self.centers):
                     continue
                 x, y = self.centers[s]
+                n = on_space[s] = on_space.get(s, -1) + 1
                 rect = pygame.Rect(0, 0, size, size)
-                rect.center = (int(x - self.r * 0.85 + n * 6), int(y + self.r * 0.85))
+                # below the token's name at any size: a chip never covers it
+                rect.center = (int(x - self.r * 0.85 - n * (size + 1)), int(y + max(self.r * 0.85, size / 2 + 5)))
                 pygame.draw.rect(surf, color, rect, border_radius=3)
                 pygame.draw.rect(surf, (250, 250, 250), rect, 2, border_radius=3)
-                T.draw_text(surf, kind[:1].upper(), rect.center, max(8, size - 3), (20, 20, 20), bold=True,
-                            anchor="center")
+                T.draw_text(surf, kind[:1].upper(), rect.center, px(max(LEGIBLE_PX, size - 3)), (20, 20, 20),
+                            bold=True, anchor="center")
+                self.drawn_labels.append((kind, rect))
 
-    def _draw_badge(self, surf, f: Fighter) -> None:
+    def _draw_badge(self, surf, f: Fighter, game=None) -> None:
         """Health as a heart pill under the token, coloured by how much is left: it can never
-        be read as a space number (those are dark pills in the middle of a space)."""
+        be read as a space number (those are dark pills in the middle of a space). Where a
+        label, a Foot soldier or another token lies under the token, beside it or above it."""
         x, y = self.moving.get(f.uid) or self.centers[f.space]
         rad = int(self.r * (0.9 if f.kind in (HERO, VILLAIN) else 0.74))
-        size = max(9, int(self.r * 0.46))
-        img = T.render(f"\u2665{f.health}", size, (255, 255, 255), True)
+        img = T.render(f"\u2665{f.health}", px(self.health_px()), (255, 255, 255), True)
         pill = img.get_rect().inflate(8, 0)
-        pill.midtop = (x, y + rad - max(3, pill.height // 3))
+        sink = max(3, pill.height // 3)
+        others = [r for what, r in self.drawn_labels if what != f.name]
+        if game is not None:
+            for g in game.fighters:
+                if g is not f and (g.space is not None or g.uid in self.moving):
+                    gx, gy = self.moving.get(g.uid) or self.centers[g.space]
+                    grad = int(self.r * (0.9 if g.kind in (HERO, VILLAIN) else 0.74))
+                    others.append(pygame.Rect(gx - grad, gy - grad, 2 * grad, 2 * grad).inflate(-grad // 2, -grad // 2))
+        spots = [("midtop", (x, y + rad - sink)), ("midleft", (x + rad - 2, y + rad // 2)),
+                 ("midright", (x - rad + 2, y + rad // 2)), ("topleft", (x + rad - 2, y - pill.height // 2)),
+                 ("topright", (x - rad + 2, y - pill.height // 2))]
+        if not f.is_enemy:                       # an enemy's shape is above its token
+            spots.append(("midbottom", (x, y - rad + sink)))
+        for anchor, at in spots:
+            setattr(pill, anchor, at)
+            if not any(pill.colliderect(o.inflate(-2, -2)) for o in others):
+                break
+        else:
+            pill.midtop = (x, y + rad - sink)
+        self.drawn_labels.append((f.name, pill))
         left = f.health / max(1, f.max_health)
         fill = (196, 40, 44) if f.health <= max(2, f.max_health // 4) else (
             (200, 120, 30) if left <= 0.5 else (40, 130, 70))
@@ -483,10 +550,13 @@ class BoardView:
         pygame.draw.circle(surf, edge, (x, y), rad, width)
         shape = T.enemy_shape(f.side)
         if shape is not None:   # each enemy's own shape on its rim: a second cue beside the colour
-            T.draw_shape(surf, shape, (x, y - rad), self.shape_radius(rad), color)
+            sr = self.shape_radius(rad)
+            T.draw_shape(surf, shape, (x, y - rad - sr // 3), sr, color)
+            self.drawn_labels.append((f.name, pygame.Rect(x - sr, y - rad - sr // 3 - sr, 2 * sr, 2 * sr)))
         label, size = self.token_label(f, rad)
         fg = T.mix(color, (255, 255, 255), 0.72) if f.is_enemy else T.readable_on(color)
-        T.draw_text(surf, label, (x, y - 2), size, fg, bold=True, anchor="center")
+        drawn = T.draw_text(surf, label, (x, y - 2), size, fg, bold=True, anchor="center")
+        self.drawn_labels.append((f.name, drawn))
         if legal:
             pygame.draw.circle(surf, ring, (x, y), rad + 5, 3)
         if focus:

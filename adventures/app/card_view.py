@@ -7,6 +7,8 @@ paint a face only when the one who is looking may see that card where it lies
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from adventures.app import theme as T
@@ -125,6 +127,169 @@ def shared_name_size(cards, size: tuple[int, int]) -> int | None:
     return None
 
 
+# ---------------------------------------------------------------- the reading face (a hand's cards)
+LEGIBLE = 11             # the smallest effect text a hand's card is drawn at to be read without hovering
+READING_SIZES = (17, 16, 15, 14, 13, 12, LEGIBLE)     # a hand's effect text, largest first
+READING_NAME = 12        # a reading face's name (bold, white on the type's colour): up to three lines,
+                         # smaller for a whole hand where a long name needs it (hand_plan.BANDS)
+META_SIZE = 9            # the type and fighter line
+PAD = 4
+
+
+@dataclass(frozen=True)
+class ReadingFace:
+    """Where everything of a card's reading face goes, for one size and text size; drawn by
+    draw_face and measured by the hand (adventures/app/hand_plan.py) with the same numbers,
+    so what the hand counts on is what is drawn. `fits`: the name whole on its lines, the
+    type and fighter whole, every word of the effect text inside the card, clear of the pill."""
+    band: pygame.Rect
+    name_lines: tuple[str, ...]
+    disc: tuple[tuple[int, int], int] | None        # the value's disc: (centre, radius)
+    meta: tuple[tuple[str, tuple[int, int], bool], ...]     # (text, topleft, is a name) per meta line part
+    badge: pygame.Rect | None
+    boost: pygame.Rect | None
+    text: pygame.Rect
+    text_size: int
+    name_size: int
+    fits: bool
+
+
+def kind_words(card) -> str:
+    return "ATTACK / DEFENSE" if card.defense is not None else card.kind.upper()
+
+
+def reading_face(card, rect: pygame.Rect, text_size: int, band_lines: int = 1, mark=None,
+                 name_size: int = READING_NAME) -> ReadingFace:
+    """The reading face of `card` in `rect`: the value on a disc and the name in the band
+    (`band_lines` lines high at `name_size`, the same for a whole hand), the type and fighter
+    under it with the BOOST pill at their right where it fits (else in the bottom right
+    corner), and the effect text at `text_size` below."""
+    w, h = rect.size
+    vt = value_text(card)
+    name_lh = T.font(name_size, True).get_linesize()
+    vr = 0
+    if vt:       # the disc holds its number's whole line (the badge and type line keep clear of it)
+        vr = max(name_lh // 2 + 1, (T.text_width(vt, 11, True) + 6) // 2, (T.font(11, True).get_height() + 1) // 2)
+    band_h = max(band_lines * name_lh + 6, 2 * vr + 6)
+    band = pygame.Rect(rect.left, rect.top, w, band_h)
+    name_x = rect.left + PAD + (2 * vr + 4 if vr else 0)
+    name_w = rect.right - PAD - name_x
+    lines = name_lines_at(card.name, name_size, name_w, band_lines) if name_w > 10 else None
+    fits = lines is not None
+    disc = ((rect.left + PAD + vr, band.centery), vr) if vr else None
+    # the type and fighter: one line where both fit, else the fighter on a line of its own
+    y = band.bottom + 2
+    meta_lh = T.font(META_SIZE, True).get_linesize()
+    badge = None
+    room = w - 2 * PAD
+    if mark is not None:
+        from adventures.app.provenance import badge_size
+        badge = pygame.Rect((0, 0), badge_size(mark, BADGE_SIZE))
+        badge.topright = (rect.right - PAD, y)
+        room -= badge.width + 4
+    kind = kind_words(card)
+    who = "Deception" if card.deception else ("" if card.fighter == "any" else card.fighter)
+    meta = []
+    boost = None
+    if card.boost:
+        bw, bh = T.font(META_SIZE, True).size(f"BOOST {card.boost}")
+        boost = pygame.Rect(0, 0, bw + 10, bh + 2)
+        first = f"{kind} · {who}" if who else kind
+        if T.text_width(first, META_SIZE, True) + 6 + boost.width <= room:
+            boost.topright = (rect.right - PAD - (badge.width + 4 if badge is not None else 0), y - 1)
+            room -= boost.width + 6
+        else:
+            boost.bottomright = (rect.right - PAD, rect.bottom - 4)
+    if who and T.text_width(f"{kind} · {who}", META_SIZE, True) <= room:
+        meta.append((f"{kind} · ", (rect.left + PAD, y), False))
+        meta.append((who, (rect.left + PAD + T.text_width(f"{kind} · ", META_SIZE, True), y), True))
+        y += meta_lh
+    else:
+        fits = fits and T.text_width(kind, META_SIZE, True) <= room
+        meta.append((kind, (rect.left + PAD, y), False))
+        y += meta_lh
+        if who and badge is not None:
+            y = max(y, badge.bottom)
+        if who:
+            fits = fits and T.text_width(who, META_SIZE, True) <= w - 2 * PAD
+            meta.append((who, (rect.left + PAD, y), True))
+            y += meta_lh
+    if badge is not None:
+        y = max(y, badge.bottom)
+    if boost is not None and boost.top < y:
+        y = max(y, boost.bottom)
+    text = pygame.Rect(rect.left + PAD + 1, y + 2, w - 2 * PAD - 2, rect.bottom - 4 - (y + 2))
+    words = " ".join(effect_lines(card))
+    if words:
+        fits = fits and text_fits(words, text, text_size, boost)
+    return ReadingFace(band, lines or (card.name,), disc, tuple(meta), badge, boost, text, text_size, name_size, fits)
+
+
+def text_fits(words: str, area: pygame.Rect, size: int, pill: pygame.Rect | None) -> bool:
+    """Every word inside `area` at `size`, and the lines beside `pill` short enough to end before it."""
+    lines, cut = T._wrap(words, size, max(10, area.width), T.CONDENSED)
+    lh = T.font(size, T.CONDENSED).get_linesize()
+    if cut or len(lines) * lh > area.height + 1:
+        return False
+    if pill is None:
+        return True
+    for k, line in enumerate(lines):
+        top = area.top + k * lh
+        if (top < pill.bottom and top + lh > pill.top
+                and area.left + T.text_width(line, size, T.CONDENSED) > pill.left - 3):
+            return False
+    return True
+
+
+def draw_reading_face(surf: pygame.Surface, card, rect: pygame.Rect, face: ReadingFace, *, legal: bool, dim: bool,
+                      hover: bool, mark) -> None:
+    type_color = T.CARD_TYPE_COLORS.get(card.kind, T.MUTED)
+    if dim:
+        type_color = T.mix(type_color, (120, 120, 120), 0.5)
+    body = (246, 240, 226) if not dim else (150, 146, 138)
+    ink = (30, 30, 34)
+    pygame.draw.rect(surf, (8, 8, 10), rect.move(2, 3), border_radius=8)
+    pygame.draw.rect(surf, body, rect, border_radius=8)
+    pygame.draw.rect(surf, type_color, face.band, border_top_left_radius=8, border_top_right_radius=8)
+    if face.disc is not None:
+        (cx, cy), vr = face.disc
+        pygame.draw.circle(surf, (250, 250, 250), (cx, cy), vr)
+        pygame.draw.circle(surf, ink, (cx, cy), vr, 1)
+        vt = value_text(card)
+        T.draw_text(surf, vt, (cx, cy), T.fit_size(vt, 11, 2 * vr - 2, True, 8), T.mix(type_color, ink, 0.3),
+                    bold=True, anchor="center")
+    name_x = face.band.left + PAD + (2 * face.disc[1] + 4 if face.disc else 0)
+    lh = T.font(face.name_size, True).get_linesize()
+    ny = face.band.centery - lh * len(face.name_lines) // 2
+    for line in face.name_lines:
+        T.draw_text(surf, line, (name_x, ny), face.name_size, (255, 255, 255), bold=True,
+                    max_width=face.band.right - PAD - name_x, name=True)
+        ny += lh
+    for text, pos, is_name in face.meta:
+        T.draw_text(surf, text, pos, META_SIZE, (90, 90, 96) if is_name else T.mix(type_color, ink, 0.35), bold=True,
+                    max_width=rect.right - PAD - pos[0], name=is_name)
+    words = " ".join(effect_lines(card))
+    if words:
+        if face.fits:         # the rules text in the condensed face, as printed cards set it
+            T.draw_wrapped(surf, words, face.text, face.text_size, ink, bold=T.CONDENSED, line_gap=0)
+        else:             # a hand that could not be laid out for reading: the old way, hover to read
+            draw_effect_text(surf, card, words, face.text, face.text_size, ink)
+    if face.boost is not None:
+        img = T.render(f"BOOST {card.boost}", META_SIZE, (250, 220, 120), True)
+        pygame.draw.rect(surf, (40, 40, 48), face.boost, border_radius=face.boost.height // 2)
+        surf.blit(img, img.get_rect(center=face.boost.center))
+        T.trace_mark(surf, img.get_rect(center=face.boost.center), f"BOOST {card.boost}")
+    if face.badge is not None:
+        from adventures.app.provenance import draw_badge
+        draw_badge(surf, face.badge.topleft, mark, BADGE_SIZE)
+    if hover:
+        pygame.draw.rect(surf, T.HOVER, rect.inflate(4, 4), 3, border_radius=10)
+    elif legal:
+        pygame.draw.rect(surf, T.HIGHLIGHT, rect.inflate(4, 4), 3, border_radius=10)
+    else:
+        pygame.draw.rect(surf, (10, 10, 10), rect, 1, border_radius=8)
+
+
 def draw_card(surf: pygame.Surface, card, rect: pygame.Rect, **style) -> None:
     """The card at `rect`: its face when the one looking may see it, else its back."""
     if visible(card):
@@ -135,11 +300,16 @@ def draw_card(surf: pygame.Surface, card, rect: pygame.Rect, **style) -> None:
 
 def draw_face(surf: pygame.Surface, card, rect: pygame.Rect, *, legal: bool = False, dim: bool = False,
               hover: bool = False, owner_color: T.Color | None = None, mark=None,
-              name_size: int | None = None) -> None:
+              name_size: int | None = None, reading: tuple[int, int] | None = None) -> None:
     """A card face scaled to `rect` (about 5:7). `mark`: its provenance badge, drawn at
     the right of the type line (the type and fighter keep clear of it, the text starts
     below it); `name_size`: the size its neighbours' names share (shared_name_size),
-    else the card finds its own."""
+    else the card finds its own. `reading`: (text size, band lines, name size): the reading face a
+    hand lays out so that every effect is read without hovering (reading_face)."""
+    if reading is not None:
+        face = reading_face(card, rect, reading[0], reading[1], mark, reading[2])
+        draw_reading_face(surf, card, rect, face, legal=legal, dim=dim, hover=hover, mark=mark)
+        return
     type_color = T.CARD_TYPE_COLORS.get(card.kind, T.MUTED)
     w, h = rect.size
     body = (246, 240, 226) if not dim else (150, 146, 138)
@@ -188,7 +358,9 @@ def draw_face(surf: pygame.Surface, card, rect: pygame.Rect, *, legal: bool = Fa
         from adventures.app.provenance import badge_size
         badge = pygame.Rect((0, 0), badge_size(mark, BADGE_SIZE))
         badge.topright = (rect.right - 4, y)
-    beside = room - (badge.width + 3 if badge is not None else 0)
+        if badge.left < tx - 3:            # a narrow card: under the value's disc, the text below it
+            badge.top = y + 2 * vr + 2
+    beside = room - (badge.width + 3 if badge is not None and badge.top == y else 0)
     # the type in the longest form that fits (the detail popup and hover always spell it out)
     forms = ("ATTACK / DEFENSE", "ATK / DEF", "A/D") if card.defense is not None else (
         card.kind.upper(), card.kind.upper()[:4] + ".", card.kind.upper()[:1])
@@ -203,7 +375,7 @@ def draw_face(surf: pygame.Surface, card, rect: pygame.Rect, *, legal: bool = Fa
         who = "Deception"
     who_size = max(8, h // 18)
     who_y = y + 1 + T.font(kind_size, True).get_linesize() - 2      # under the type line at any text size
-    if badge is not None and who_y < badge.bottom:
+    if badge is not None and who_y < badge.bottom and badge.top == y:
         room = beside
     if who and T.text_width(who, T.name_min()) > room:       # a tiny card: the short form, whole on hover
         from adventures.app.board_view import abbreviation
@@ -219,8 +391,10 @@ def draw_face(surf: pygame.Surface, card, rect: pygame.Rect, *, legal: bool = Fa
         img = T.render(f"BOOST {card.boost}", size, (250, 220, 120), True)
         boost_rect = img.get_rect().inflate(12, 4)
         boost_rect.bottomright = (rect.right - 6, rect.bottom - 5)
-        if vt and boost_rect.top < y + 2 * vr + 2 and boost_rect.left < rect.left + 6 + 2 * vr:
-            T.note_abbreviation(f"BOOST {card.boost}", "")     # a thumbnail: the value stays readable
+        who_bottom = who_y + T.font(who_size).get_linesize() if who else 0
+        if (vt and boost_rect.top < y + 2 * vr + 2 and boost_rect.left < rect.left + 6 + 2 * vr) or (
+                badge is not None and boost_rect.colliderect(badge)) or boost_rect.top < who_bottom:
+            T.note_abbreviation(f"BOOST {card.boost}", "")     # a thumbnail: the value (and badge) stay readable
             boost_rect = None
     # effect text
     below_who = who_y + (T.font(who_size).get_linesize() + 2 if who else 4)

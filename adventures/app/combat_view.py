@@ -126,10 +126,11 @@ class CombatView:
                                                   (snap.defender, snap.def_card, "defends"))):
             cx = cards.left + col_w // 2 + k * (col_w + gap)
             y = cards.top
-            name_size = T.fit_size(fighter.name, 12, col_w, True)
+            name_w = col_w + gap - 4         # a name may use the gap between the columns (the other's half)
+            name_size = T.fit_size(fighter.name, 12, name_w, True)
             T.draw_text(surf, fighter.name, (cx, y), name_size,
                         T.mix(T.seat_color(fighter.side), (255, 255, 255), 0.25), bold=True, anchor="midtop",
-                        max_width=col_w, name=True)
+                        max_width=name_w, name=True)
             y += T.font(12, True).get_linesize()
             T.draw_text(surf, verb, (cx, y), 11, T.MUTED, anchor="midtop")
             r = pygame.Rect(0, cards.top + names_h, card_w, card_h)

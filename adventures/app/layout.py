@@ -28,6 +28,11 @@ import pygame
 MIN_SIZE = (960, 600)
 INIT_CARD_W = 104        # the narrowest initiative card that shows a hero's name (shrunk or wrapped) at text size 1
 INIT_ROW_H = 40          # one row of initiative cards
+HAND_SHARE = 0.26        # the hand's share of the window's height, up to HAND_MAX pixels...
+HAND_MAX = 230
+HAND_MIN = 118           # ...and down to this (x text size) where the band beside it needs the room:
+BAND_MIN = 288           # the board's band, x text size: the aside's buttons, a combat panel and four
+                         # lines of the log beside the board; the board as tall
 
 
 def cards_per_round(players: int) -> int:
@@ -66,14 +71,20 @@ class GameLayout:
         # the initiative row: as many rows as a round's cards need at their narrowest
         avail = left_w - int(84 * u) - int(72 * u)
         n = init_cards or cards_per_round(players)
-        per_row = max(1, avail // int((INIT_CARD_W + 6) * u))
+        # (a name shrinks to 9 pixels at any text size: its narrowest card grows less than the text)
+        per_row = max(1, avail // int((INIT_CARD_W + 6) * min(u, 1.15)))
         rows = max(1, min(3, math.ceil(n / per_row)))
         row_h = int(INIT_ROW_H * u) if rows < 3 else int(30 * u)     # three rows: the names only
         top_h = int(20 * u) + rows * (row_h + 4) + 4
         top_h = max(top_h, int(64 * u))
         prompt_h = int(88 * u)
-        hand_h = max(int(140 * min(u, 1.1)), min(230, int(h * 0.23)))
-        band_h = h - top_h - prompt_h - hand_h
+        # the hand as tall as seven cards need to be read side by side (tests/test_readable_hand.py),
+        # but not at the band's expense below BAND_MIN: at a large text size the regions of text grow
+        # and the hand gives way first (the board kept only what was left: 206 px of 633 at 130%)
+        rest = h - top_h - prompt_h
+        hand_h = min(HAND_MAX, max(int(140 * min(u, 1.1)), int(h * HAND_SHARE)))
+        hand_h = max(int(HAND_MIN * min(u, 1.1)), min(hand_h, rest - int(BAND_MIN * u)))
+        band_h = rest - hand_h
         # the board takes the width its shape wants; the aside gets the rest (within bounds)
         want = int(band_h * board_aspect) + 20
         aside_w = max(int(230 * u), min(int(400 * u), left_w - want))

@@ -1,7 +1,8 @@
 """Colours, fonts and small text helpers shared by every view.
 
-Fonts come from assets/fonts (DejaVu Sans, loaded through adventures.app.assets), then the
-system, then pygame's built-in default. Rendered text is cached because
+Fonts come from assets/fonts (DejaVu Sans, loaded through adventures.app.assets; its
+condensed face, beside it, for a card's rules text: CONDENSED), then the system, then
+pygame's built-in default. Rendered text is cached because
 the software renderer spends most of a frame turning strings into surfaces.
 """
 from __future__ import annotations
@@ -152,15 +153,30 @@ def set_scale(scale: float) -> float:
     return SCALE
 
 
+def px(pixels: float) -> float:
+    """A size in screen pixels, for the text functions (which multiply every size by the text
+    size): the board's labels are sized by its spaces, not by the text size."""
+    return pixels / SCALE
+
+
 # ---------------------------------------------------------------- fonts and text
 _SYS_FONTS = "dejavusans,arial,helvetica,liberationsans,freesans"
 
 
-@functools.lru_cache(maxsize=64)
-def font(size: int, bold: bool = False) -> pygame.font.Font:
+# A face given where `bold` goes (every text function passes `bold` on to font() and keys its
+# caches with it): DejaVu Sans Condensed, for a card's rules text, so a hand of cards reads
+# whole at a legible size (assets/fonts, beside the regular face; the regular one without it).
+CONDENSED = "condensed"
+
+
+@functools.lru_cache(maxsize=96)
+def font(size: int, bold: bool | str = False) -> pygame.font.Font:
     size = max(8, int(round(size * SCALE)))
     from adventures.app.assets import font_file
+    condensed, bold = bold == CONDENSED, bool(bold) and bold != CONDENSED
     path = font_file(bold)                  # the bundled DejaVu Sans (assets/fonts)
+    if path is not None and condensed and path.with_name("DejaVuSansCondensed.ttf").is_file():
+        path = path.with_name("DejaVuSansCondensed.ttf")
     if path is not None:
         try:
             return pygame.font.Font(str(path), size)

@@ -118,11 +118,35 @@ class KrangLayer(BoardLayer):
             pygame.draw.polygon(surf, fill, pts)
             pygame.draw.polygon(surf, T.WIRE if active else T.DIM, pts, 2)
             T.draw_text(surf, f"M{mid}", c, max(9, int(rad * 0.8)), T.TEXT, bold=True, anchor="center")
-            T.draw_text(surf, "ACTIVE" if active else "off", (c[0], c[1] + rad + 1), 10,
-                        (255, 140, 140) if active else T.MUTED, bold=True, anchor="midtop")
+
+    def labels(self, surf, game, data, keep_clear) -> None:
+        """Each machine's state under it (over it where a token's name or health lies under it),
+        above the pieces: it ran into the name on a token beside the machine."""
+        self._states(surf, data, self.view.piece_rects(game, data) + [pygame.Rect(r) for r in keep_clear])
+
+    def _states(self, surf, data, avoid) -> None:
+        view = self.view
+        states = data.get("machines") or {}
+        for mid, mpos, _wired in view.board.machines:
+            c = view.canvas_point(mpos)
+            active = bool(states.get(mid, states.get(str(mid), True)))
+            rad = max(10, int(view.r * 0.85))
+            text = "ACTIVE" if active else "off"
+            # 10 screen pixels at any text size, like the board's other labels (theme.px)
+            img = T.render(text, T.px(10), (255, 140, 140) if active else T.MUTED, True)
+            for anchor, at in (("midtop", (c[0], c[1] + rad + 1)), ("midbottom", (c[0], c[1] - rad - 1))):
+                rect = img.get_rect(**{anchor: at})
+                if not any(rect.colliderect(o) for o in avoid):
+                    break
+            else:                    # the hexagon's colour says it, the hover names it
+                T.note_abbreviation(text, "")
+                continue
+            surf.blit(img, rect)
+            T.trace_mark(surf, rect, text)          # a line of text for the layout test
 
     def preview(self, surf) -> None:
         self.pieces(surf, {})          # machines start active (p.16)
+        self._states(surf, {}, [])
 
     def describe(self, data, i) -> tuple[list[str], list[str]]:
         board = self.view.board
