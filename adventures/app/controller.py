@@ -279,12 +279,12 @@ class GameController:
 
     def needs_curtain(self, decision) -> bool:
         """Hot seat: a private decision of another human seat while hands are hidden."""
-        from adventures.rules.view import hands_hidden
-        if self.game is None or not hands_hidden(self.game) or len(self.human_seats) < 2:
+        scene = self.app.game_scene
+        if self.game is None or not scene.hot_seat():
             return False
         if decision.seat == TABLE or decision.seat not in self.human_seats:
             return False
-        return decision.seat != self.app.game_scene.viewer_seat
+        return decision.seat != scene.viewer_seat
 
     # ------------------------------------------------------------ pacing (game.observer)
     def observe(self, event: dict) -> None:

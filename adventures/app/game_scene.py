@@ -245,6 +245,10 @@ class GameScene:
         (until the table is shown anything), else the one person playing, else the table."""
         if self.viewer_seat is not None and self.hot_seat():
             return self.viewer_seat
+        return self.before_any_curtain()
+
+    def before_any_curtain(self) -> int:
+        """Who looks when no curtain was passed: the one person playing, else the table."""
         humans = self.ctl.human_seats if self.ctl is not None else set()
         return next(iter(humans)) if len(humans) == 1 else TABLE
 
@@ -258,10 +262,7 @@ class GameScene:
     def answerer(self, decision) -> int:
         """Who reads the question on screen: its seat, or for the table's question whoever
         is looking when nobody passed a curtain."""
-        if decision.seat != TABLE:
-            return decision.seat
-        humans = self.ctl.human_seats if self.ctl is not None else set()
-        return next(iter(humans)) if len(humans) == 1 else TABLE
+        return decision.seat if decision.seat != TABLE else self.before_any_curtain()
 
     # ------------------------------------------------------------ whose hand is shown
     def hand_hidden_for(self, side, decision) -> bool:
