@@ -79,6 +79,16 @@ def draw_hero_summary(surf: pygame.Surface, hero, seat: int, rect: pygame.Rect, 
                               13, T.MUTED, max_lines=ability_lines) + 6
 
 
+def draw_frame(surf: pygame.Surface, rect: pygame.Rect, *, hover: bool, legal: bool) -> None:
+    """A card face's frame: hover is white, a legal choice glows, else a thin dark edge."""
+    if hover:
+        pygame.draw.rect(surf, T.HOVER, rect.inflate(4, 4), 3, border_radius=10)
+    elif legal:
+        pygame.draw.rect(surf, T.HIGHLIGHT, rect.inflate(4, 4), 3, border_radius=10)
+    else:
+        pygame.draw.rect(surf, (10, 10, 10), rect, 1, border_radius=8)
+
+
 def draw_back(surf: pygame.Surface, rect: pygame.Rect, color: T.Color = (60, 90, 60), label: str = "") -> None:
     pygame.draw.rect(surf, T.mix(color, (10, 10, 10), 0.4), rect, border_radius=8)
     inner = rect.inflate(-8, -8)
@@ -282,12 +292,7 @@ def draw_reading_face(surf: pygame.Surface, card, rect: pygame.Rect, face: Readi
     if face.badge is not None:
         from adventures.app.provenance import draw_badge
         draw_badge(surf, face.badge.topleft, mark, BADGE_SIZE)
-    if hover:
-        pygame.draw.rect(surf, T.HOVER, rect.inflate(4, 4), 3, border_radius=10)
-    elif legal:
-        pygame.draw.rect(surf, T.HIGHLIGHT, rect.inflate(4, 4), 3, border_radius=10)
-    else:
-        pygame.draw.rect(surf, (10, 10, 10), rect, 1, border_radius=8)
+    draw_frame(surf, rect, hover=hover, legal=legal)
 
 
 def draw_card(surf: pygame.Surface, card, rect: pygame.Rect, **style) -> None:
@@ -415,13 +420,7 @@ def draw_face(surf: pygame.Surface, card, rect: pygame.Rect, *, legal: bool = Fa
         draw_badge(surf, badge.topleft, mark, BADGE_SIZE)
     if owner_color is not None:
         pygame.draw.rect(surf, owner_color, (rect.left + 4, rect.bottom - 8, w // 4, 4), border_radius=2)
-    # frame: legal choices glow, hover is white
-    if hover:
-        pygame.draw.rect(surf, T.HOVER, rect.inflate(4, 4), 3, border_radius=10)
-    elif legal:
-        pygame.draw.rect(surf, T.HIGHLIGHT, rect.inflate(4, 4), 3, border_radius=10)
-    else:
-        pygame.draw.rect(surf, (10, 10, 10), rect, 1, border_radius=8)
+    draw_frame(surf, rect, hover=hover, legal=legal)
 
 
 def draw_effect_text(surf: pygame.Surface, card, text: str, area: pygame.Rect, size: int, ink) -> None:

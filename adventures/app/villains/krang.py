@@ -105,13 +105,16 @@ class KrangLayer(BoardLayer):
                     anchor="bottomright")
 
     # ------------------------------------------------------------ the machines
-    def pieces(self, surf, data) -> None:
+    def _machines(self, data):
+        """(id, centre, active, radius) of each Doomsday Machine as drawn now."""
         view = self.view
         states = data.get("machines") or {}
         for mid, mpos, _wired in view.board.machines:
-            c = view.canvas_point(mpos)
             active = bool(states.get(mid, states.get(str(mid), True)))
-            rad = max(10, int(view.r * 0.85))
+            yield mid, view.canvas_point(mpos), active, max(10, int(view.r * 0.85))
+
+    def pieces(self, surf, data) -> None:
+        for mid, c, active, rad in self._machines(data):
             pts = [(c[0] + rad * math.cos(math.pi / 6 + k * math.pi / 3),
                     c[1] + rad * math.sin(math.pi / 6 + k * math.pi / 3)) for k in range(6)]
             fill = (200, 40, 50) if active else (70, 74, 84)
@@ -125,12 +128,7 @@ class KrangLayer(BoardLayer):
         self._states(surf, data, self.view.piece_rects(game, data) + [pygame.Rect(r) for r in keep_clear])
 
     def _states(self, surf, data, avoid) -> None:
-        view = self.view
-        states = data.get("machines") or {}
-        for mid, mpos, _wired in view.board.machines:
-            c = view.canvas_point(mpos)
-            active = bool(states.get(mid, states.get(str(mid), True)))
-            rad = max(10, int(view.r * 0.85))
+        for _mid, c, active, rad in self._machines(data):
             text = "ACTIVE" if active else "off"
             # 10 screen pixels at any text size, like the board's other labels (theme.px)
             img = T.render(text, T.px(10), (255, 140, 140) if active else T.MUTED, True)
