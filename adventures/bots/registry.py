@@ -93,6 +93,7 @@ def bot_class(name: str):
 # re-ranks, the bot the shipped scenario files name.
 register(BotKind("human", "You", "adventures.bots.heuristic:HeuristicBot", person=True))
 register(BotKind("strong", "Bot", "adventures.bots.strong:StrongBot"))
+register(BotKind("master", "Master", "adventures.bots.master:MasterBot"))   # issue 43: learnt from expert-strong
 register(BotKind("expert", "Expert", "adventures.bots.expert:ExpertBot"))
 register(BotKind("heuristic", "Simple", "adventures.bots.heuristic:HeuristicBot",
                  duel="adventures.bots.duelist:DuelistBot"))
