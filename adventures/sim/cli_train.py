@@ -64,6 +64,7 @@ from pathlib import Path
 
 from adventures.bots.expert import ROLLOUT_BOTS
 from adventures.bots.features import FEATURES, RANKED
+from adventures.bots.master import MASTER_FILE
 from adventures.bots.ranker_file import COMMIT, signed
 from adventures.bots.strong import FORMAT, FORMAT_VERSION, PARAMS_FILE, validate
 from adventures.sim import runner
@@ -85,6 +86,10 @@ DEFAULT_REINFORCE = 600
 DEFAULT_ITERATIONS = 600
 DEFAULT_L2 = 0.001
 DEFAULT_TEMPERATURE = 0.1
+# What a run trains: the master bot (the default; params/master.json) or the strong bot, the
+# difficulty levels' frozen reference player (params/strong.json, written only when asked).
+TARGETS = {"master": MASTER_FILE, "strong": PARAMS_FILE}
+DEFAULT_ROLLOUT_BOT = {"master": "strong", "strong": "heuristic"}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -97,9 +102,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "plays on seed + g - 1")
     parser.add_argument("--rollouts", type=limits.rollouts_arg, default=8,
                         help="expert: sampled worlds per decision (default 8)")
-    parser.add_argument("--rollout-bot", choices=ROLLOUT_BOTS, default="heuristic",
-                        help="expert: the bot that plays its rollouts (default heuristic; strong: the strong bot "
-                             "of the previous generation, from the second generation on)")
+    parser.add_argument("--target", choices=tuple(TARGETS), default="master",
+                        help="the bot to train (default master, written to params/master.json; strong: the "
+                             "reference player the difficulty levels are measured with, frozen: see "
+                             "--replace-reference)")
+    parser.add_argument("--replace-reference", action="store_true",
+                        help=f"allow writing over the shipped {PARAMS_FILE.name}, the reference player of the "
+                             "difficulty levels (refused without it: re-measure the levels after)")
+    parser.add_argument("--rollout-bot", choices=ROLLOUT_BOTS, default=None,
+                        help="expert: the bot that plays its rollouts (--target master: default strong, the "
+                             "reference strong bot in every generation, the ladder's expert-strong; --target "
+                             "strong: default heuristic, and strong is the strong bot of the previous "
+                             "generation, from the second generation on)")
     parser.add_argument("--generations", type=generations_arg, default=DEFAULT_GENERATIONS,
                         help="expert iteration: after the first generation (the expert plays), the strong bot "
                              "fitted so far plays --games more games a scenario on the next seed and the expert "
@@ -120,7 +134,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="no expert labels: refine the ranker the --out file already holds for these games' "
                              "numbers of players (with the same seed: the weights of one run with both stages)")
     parser.add_argument("--out", "-o", type=limits.file_out_arg("--out file"), default=None,
-                        help=f"parameter file to write (default: the shipped {PARAMS_FILE.name})")
+                        help=f"parameter file to write (default: the shipped {MASTER_FILE.name}, or "
+                             f"{PARAMS_FILE.name} with --target strong)")
     parser.add_argument("--workers", "-w", type=limits.workers_arg, default=None,
                         help="worker processes (default: all cores)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -159,16 +174,18 @@ class Labeller:
 
 
 def label_chunk(task: tuple) -> list[list]:
-    """Worker: (scenario, [(index, seed)], rollouts, rollout bot, weights) -> one list of
-    labels per game. `weights` (a generation after the first): a strong bot with them plays,
-    and plays the expert's rollouts when the rollout bot is the strong bot."""
+    """Worker: (scenario, [(index, seed)], rollouts, rollout bot, weights, reference) -> one
+    list of labels per game. `weights` (a generation after the first): a ranker with them
+    plays. The strong rollout bot is the reference strong bot (the shipped file) when
+    `reference`, else the ranker with `weights` (none in the first generation: heuristic
+    rollouts)."""
     from adventures.bots.expert import ExpertBot
     from adventures.bots.strong import StrongBot
     from adventures.bots.table import TablePolicy
     from adventures.rules.runner import play_adventure
     from adventures.rules.setup import new_adventure
-    scenario, jobs, rollouts, rollout_bot, weights = task
-    if weights is None:
+    scenario, jobs, rollouts, rollout_bot, weights, reference = task
+    if weights is None and not reference:
         rollout_bot = "heuristic"            # the first generation: no strong bot yet
     out = []
     for i, seed in jobs:
@@ -177,7 +194,7 @@ def label_chunk(task: tuple) -> list[list]:
         try:
             # confirm = 2 x rollouts: the expert's default (8, 16), and a tiny budget stays tiny
             expert = ExpertBot(rollouts=rollouts, confirm=2 * rollouts, rollout_bot=rollout_bot,
-                               rollout_params=weights)
+                               rollout_params=None if reference else weights)
             agent = Labeller(expert, labels, StrongBot(params=weights) if weights is not None else None)
             game = new_adventure(scenario, runner._catalog(), seed, {i: agent for i in range(scenario.players)},
                                  TablePolicy(), log=False)
@@ -189,10 +206,11 @@ def label_chunk(task: tuple) -> list[list]:
 
 
 def label_games(scenarios, games: int, seed: int, rollouts: int, workers: int, progress=None,
-                rollout_bot: str = "heuristic", weights: dict | None = None) -> list:
+                rollout_bot: str = "heuristic", weights: dict | None = None, reference: bool = False) -> list:
     """Every label of every game, in scenario and game order whatever the number of workers;
-    runner.GamesCrashed when a game crashed (its labels are no result)."""
-    tasks = [(sc, [(i, runner.game_seed(seed, i))], rollouts, rollout_bot, weights)
+    runner.GamesCrashed when a game crashed (its labels are no result). `reference`: the
+    reference strong bot plays the rollouts of every generation (the master's teacher)."""
+    tasks = [(sc, [(i, runner.game_seed(seed, i))], rollouts, rollout_bot, weights, reference)
              for sc in scenarios for i in range(games)]
     out: list = []
     if workers <= 1 or len(tasks) <= 1 or not runner._main_importable():
@@ -211,11 +229,15 @@ def label_games(scenarios, games: int, seed: int, rollouts: int, workers: int, p
 
 
 # ---------------------------------------------------------------- the fit
-def fit(labels: list, iterations: int, l2: float, temperature: float) -> tuple[dict[str, list[float]], dict]:
+def fit(labels: list, iterations: int, l2: float, temperature: float,
+        start: dict | None = None) -> tuple[dict[str, list[float]], dict]:
     """{tag: weights} of a listwise ranker per kind of decision, fitted to the expert's
     option values, and the fit's figures per tag (decisions; agreement with the expert's
     pick of the heuristic and of the ranker; the mean value the heuristic's and the
-    ranker's picks leave on the table against the best-valued option)."""
+    ranker's picks leave on the table against the best-valued option). `start` ({tag:
+    weights over every feature}, the reference strong bot's ranker when training the
+    master): the fit starts from it and its L2 penalty pulls toward it, so the labels move
+    the reference only where they say so (and the figures say how the reference did)."""
     import numpy as np
     nf = len(FEATURES)
     by_tag: dict[str, list] = {}
@@ -241,7 +263,8 @@ def fit(labels: list, iterations: int, l2: float, temperature: float) -> tuple[d
             v[n, :len(values)] = values
             chosen[n] = c
         y = _softmax(v / temperature + mask)
-        w = _descend(x, mask, y, h, iterations, l2)
+        prior = np.array(start[tag], dtype=float) if start and tag in start else None
+        w = _descend(x, mask, y, h, iterations, l2, prior)
         base = np.zeros(nf)
         base[h] = 1.0
         weights[tag] = [round(float(val), 6) for val in w]
@@ -250,6 +273,9 @@ def fit(labels: list, iterations: int, l2: float, temperature: float) -> tuple[d
                         "ranker_agrees": round(_agreement(x, mask, chosen, w), 4),
                         "heuristic_regret": round(_regret(x, mask, v, base), 4),
                         "ranker_regret": round(_regret(x, mask, v, w), 4)}
+        if prior is not None:
+            figures[tag].update({"reference_agrees": round(_agreement(x, mask, chosen, prior), 4),
+                                 "reference_regret": round(_regret(x, mask, v, prior), 4)})
     return weights, figures
 
 
@@ -260,21 +286,29 @@ def _softmax(s):
     return p / p.sum(axis=1, keepdims=True)
 
 
-def _descend(x, mask, y, h: int, iterations: int, l2: float):
+def _descend(x, mask, y, h: int, iterations: int, l2: float, prior=None):
     """Adam in full batches on the softmax cross-entropy against the target distribution
     `y`, plus the L2 penalty (not on the heuristic's pick, the prior the ranker starts
-    from); a fixed start and order: the same weights every run."""
+    from; with a `prior` ranker: from it, toward it, on every weight); a fixed start and
+    order: the same weights every run."""
     import numpy as np
-    w = np.zeros(x.shape[2])
-    w[h] = 1.0
-    reg = np.full(x.shape[2], l2)
-    reg[h] = 0.0
+    if prior is None:
+        w = np.zeros(x.shape[2])
+        w[h] = 1.0
+        reg = np.full(x.shape[2], l2)
+        reg[h] = 0.0
+        return _adam(x, mask, y, w, reg, np.zeros_like(w), iterations)
+    return _adam(x, mask, y, prior.copy(), np.full(x.shape[2], l2), prior, iterations)
+
+
+def _adam(x, mask, y, w, reg, anchor, iterations: int):
+    import numpy as np
     m = np.zeros_like(w)
     s2 = np.zeros_like(w)
     rate, b1, b2 = 0.05, 0.9, 0.999
     for t in range(1, iterations + 1):
         p = _softmax(x @ w + mask)
-        g = np.einsum("nk,nkf->f", p - y, x) / len(x) + 2 * reg * w
+        g = np.einsum("nk,nkf->f", p - y, x) / len(x) + 2 * reg * (w - anchor)
         m = b1 * m + (1 - b1) * g
         s2 = b2 * s2 + (1 - b2) * g * g
         w -= rate * (m / (1 - b1 ** t)) / (np.sqrt(s2 / (1 - b2 ** t)) + 1e-8)
@@ -320,6 +354,9 @@ def params_document(weights: dict, figures: dict, args, scenarios, labels: int, 
         trained["refine_seed"] = args.seed
     if refined is not None:
         trained["reinforce"] = refined
+    if getattr(args, "target", "strong") == "master":      # what it learned from, and what it started from
+        trained["target"] = "master"
+        trained["reference"] = reference_checksum()
     ranker = {"players": sorted({sc.players for sc in scenarios}), "features": list(FEATURES), "weights": weights,
               "shape": {"decisions": len(weights), "features": len(FEATURES)}, "source_commit": source_commit(),
               "trained": trained}
@@ -417,12 +454,55 @@ def _argv_of(args) -> list[str]:
             out.append(str(Path(p).resolve().relative_to(SCENARIO_DIR.parent)))
         except ValueError:
             out.append(str(p))
+    # the master is the default target; the reference is trained only when named
+    target = ["--target", "strong"] if getattr(args, "target", "master") == "strong" else []
     if args.refine:
-        return out + ["--seed", str(args.seed), "--reinforce", str(args.reinforce), "--deals", str(args.deals), "--refine"]
+        return out + ["--seed", str(args.seed), "--reinforce", str(args.reinforce), "--deals", str(args.deals),
+                      "--refine", *target]
     return out + ["--games", str(args.games), "--seed", str(args.seed), "--rollouts", str(args.rollouts),
                   "--generations", str(args.generations), "--rollout-bot", args.rollout_bot,
                   "--iterations", str(args.iterations), "--l2", str(args.l2), "--temperature", str(args.temperature),
-                  "--reinforce", str(args.reinforce), "--deals", str(args.deals)]
+                  "--reinforce", str(args.reinforce), "--deals", str(args.deals), *target]
+
+
+def reference_checksum() -> str | None:
+    """The checksum of the reference strong bot's file a master run labels with and starts from."""
+    from adventures.bots.strong import ParamsError, read_document
+    try:
+        doc = read_document(PARAMS_FILE)
+    except ParamsError:
+        return None
+    return doc.get("checksum") if isinstance(doc, dict) else None
+
+
+def reference_ranker(players: set[int]) -> tuple[dict | None, str]:
+    """The reference strong bot's ranker for every size in `players` ({tag: weights over
+    every feature}), or (None, why not): a master run starts from it and its rollouts play it."""
+    from adventures.bots.strong import ParamsError, read_params
+    try:
+        rankers = read_params(PARAMS_FILE)
+    except ParamsError as exc:
+        return None, f"the reference strong bot's {PARAMS_FILE.name}: {exc}"
+    rows = {id(rankers[n]) for n in players if n in rankers}
+    if len(rows) != 1 or not players <= set(rankers):
+        sizes = ", ".join(map(str, sorted(players)))
+        return None, f"the reference strong bot's {PARAMS_FILE.name} has no one ranker for {sizes} player(s)"
+    return rankers[min(players)], ""
+
+
+def refuses_reference(out: Path, args) -> str:
+    """Why this run must not write `out` ("" when it may): the shipped strong.json is the
+    reference player the difficulty levels are measured with, frozen unless asked."""
+    if args.replace_reference:
+        return ""
+    try:
+        same = out.resolve() == PARAMS_FILE.resolve()
+    except OSError:
+        return ""
+    if not same:
+        return ""
+    return (f"--out {out}: the reference strong bot's parameters, which the difficulty levels are measured with, "
+            "are frozen: train the master (the default target) or give --replace-reference")
 
 
 # The games train plays: the scenarios as designed, whatever level they name. A level's
@@ -453,10 +533,15 @@ def run(args: argparse.Namespace) -> int:
         print(f"adventures train: --games {args.games:,} x {len(scenarios)} scenarios is more than "
               f"{limits.MAX_GAMES:,} games", file=sys.stderr)
         return 2
-    given = Path(args.out) if args.out else PARAMS_FILE
+    if args.rollout_bot is None:
+        args.rollout_bot = DEFAULT_ROLLOUT_BOT[args.target]
+    given = Path(args.out) if args.out else TARGETS[args.target]
     try:            # everything that can be checked is, before the first game
         limits.output_file(given, "--out file")
         out = limits.written_through(given)       # a link stays a link, to the new file
+        why = refuses_reference(out, args)
+        if why:
+            raise limits.OutputError(why)
         why = other_kind(out)
         if why:
             raise limits.OutputError(f"--out {given}: {why}: train writes only over its own kind of file "
@@ -473,6 +558,12 @@ def run(args: argparse.Namespace) -> int:
         return 2
     workers = args.workers or runner.default_workers()
     players = {sc.players for sc in scenarios}
+    reference = None
+    if args.target == "master":                     # its teacher's player and its start: the frozen reference
+        reference, why = reference_ranker(players)
+        if reference is None:
+            print(f"adventures train: --target master: {why}", file=sys.stderr)
+            return 2
     kept, said = kept_rankers(out, players)        # read now: the file as it was when the run began
     t0 = time.perf_counter()
     if args.refine:
@@ -482,7 +573,7 @@ def run(args: argparse.Namespace) -> int:
             return 2
         count, total, figures = trained.get("decisions", 0), 0, trained.get("fit", {})
     else:
-        weights, figures, count, total = _label_and_fit(args, scenarios, workers)
+        weights, figures, count, total = _label_and_fit(args, scenarios, workers, reference)
         if weights is None:
             print("adventures train: the expert searched no decision in these games: nothing to learn", file=sys.stderr)
             return 1
@@ -492,7 +583,8 @@ def run(args: argparse.Namespace) -> int:
     if args.reinforce:
         from adventures.sim.reinforce import reinforce
         with runner.progress_bar(args.reinforce, "train: reinforce", enabled=not args.no_progress) as advance:
-            weights, refined = reinforce(scenarios, weights, args.reinforce, args.seed, workers, args.deals, advance)
+            weights, refined = reinforce(scenarios, weights, args.reinforce, args.seed, workers, args.deals, advance,
+                                         reference)
     t2 = time.perf_counter()
     doc = params_document(weights, figures, args, scenarios, count, kept, refined, trained)
     from adventures.home import write_atomically
@@ -504,15 +596,19 @@ def run(args: argparse.Namespace) -> int:
     t3 = time.perf_counter()
     if trained is None:
         for tag, f in figures.items():
+            ref = (f", reference {f['reference_agrees']:.1%}" if "reference_agrees" in f else "",
+                   f", reference {f['reference_regret']:.3f}" if "reference_regret" in f else "")
             print(f"{tag:20} {f['decisions']:6} decisions  agrees with the expert's pick: heuristic "
-                  f"{f['heuristic_agrees']:.1%}, ranker {f['ranker_agrees']:.1%}; value left: heuristic "
-                  f"{f['heuristic_regret']:.3f}, ranker {f['ranker_regret']:.3f}")
+                  f"{f['heuristic_agrees']:.1%}{ref[0]}, ranker {f['ranker_agrees']:.1%}; value left: heuristic "
+                  f"{f['heuristic_regret']:.3f}{ref[1]}, ranker {f['ranker_regret']:.3f}")
         print(f"{count} labelled decisions from {total} games ({args.generations} generations) in {t1 - t0:.1f} s")
     if refined is not None:
         width = max(map(len, refined["greedy_win_before"]), default=0)
         for name, before in refined["greedy_win_before"].items():
+            ref = refined.get("reference_greedy_win", {}).get(name)
             print(f"{name:{width}} the ranker's win rate on {refined['eval_games']} other deals: {before:.1%} before "
-                  f"reinforcing, {refined['greedy_win_after'][name]:.1%} after")
+                  f"reinforcing, {refined['greedy_win_after'][name]:.1%} after"
+                  + (f" (the reference strong bot: {ref:.1%})" if ref is not None else ""))
         print(f"{args.reinforce} policy-gradient updates of {args.deals} deals played {refined['plays_per_deal']} "
               f"times in {t2 - t1:.1f} s")
     print(f"wrote {out} in {t3 - t2:.1f} s")
@@ -521,19 +617,21 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _label_and_fit(args, scenarios, workers: int) -> tuple[dict | None, dict, int, int]:
-    """Expert iteration: (weights, the fit's figures, labelled decisions, games played)."""
+def _label_and_fit(args, scenarios, workers: int, reference: dict | None = None) -> tuple[dict | None, dict, int, int]:
+    """Expert iteration: (weights, the fit's figures, labelled decisions, games played).
+    `reference` (training the master): the reference strong bot's ranker, which plays the
+    expert's rollouts in every generation and which the fit starts from."""
     total = args.games * len(scenarios) * args.generations
     labels: list = []
     weights, figures = None, {}
     with runner.progress_bar(total, "train: expert labels", enabled=not args.no_progress) as advance:
         for generation in range(args.generations):
-            # Generation 1: the expert plays; then the strong bot fitted so far plays (its own
+            # Generation 1: the expert plays; then the ranker fitted so far plays (its own
             # states, other seeds) and the expert labels them; the ranker is refitted on all.
             labels += label_games(scenarios, args.games, args.seed + generation, args.rollouts, workers, advance,
-                                  args.rollout_bot, weights)
+                                  args.rollout_bot, weights, reference is not None)
             if not any(labels):
                 break
-            weights, figures = fit(labels, args.iterations, args.l2, args.temperature)
+            weights, figures = fit(labels, args.iterations, args.l2, args.temperature, reference)
     count = sum(len(g) for g in labels)
     return (weights if count else None), figures, count, total

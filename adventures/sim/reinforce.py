@@ -175,12 +175,14 @@ def greedy_win_rates(pool: _Pool, scenarios, weights: dict, seed: int, games: in
 
 
 def reinforce(scenarios, weights: dict[str, list[float]], updates: int, seed: int, workers: int,
-              deals: int = DEFAULT_DEALS, progress: Callable[[int], None] | None = None
-              ) -> tuple[dict[str, list[float]], dict]:
+              deals: int = DEFAULT_DEALS, progress: Callable[[int], None] | None = None,
+              reference: dict[str, list[float]] | None = None) -> tuple[dict[str, list[float]], dict]:
     """The ranker `weights` ({tag: weights}) after `updates` policy-gradient updates on
     `deals` deals each of `training_deals(scenarios)` (in turn), and the figures: the greedy win rate per
     scenario before and after on other deals (`EVAL_GAMES` each, or as many as the run
-    played if fewer), the sampled win rate of the first and last tenth of the updates."""
+    played if fewer), the sampled win rate of the first and last tenth of the updates.
+    `reference` (training the master): the reference strong bot's ranker, measured on the
+    same evaluation deals, so the run says what the master gained over it."""
     import numpy as np
     scenarios = training_deals(scenarios)
     eval_games = min(EVAL_GAMES, updates * deals)
@@ -220,6 +222,7 @@ def reinforce(scenarios, weights: dict[str, list[float]], updates: int, seed: in
                 progress(1)
         out = {t: [round(float(x), 6) for x in v] for t, v in w.items()}
         after = greedy_win_rates(pool, scenarios, out, seed, eval_games) if eval_games else {}
+        against = greedy_win_rates(pool, scenarios, reference, seed, eval_games) if eval_games and reference else None
     finally:
         pool.close()
     tenth = max(1, len(sampled) // 10)
@@ -228,4 +231,6 @@ def reinforce(scenarios, weights: dict[str, list[float]], updates: int, seed: in
                "sampled_win_first_tenth": round(sum(sampled[:tenth]) / tenth, 4) if sampled else None,
                "sampled_win_last_tenth": round(sum(sampled[-tenth:]) / tenth, 4) if sampled else None,
                "greedy_win_before": before, "greedy_win_after": after, "eval_games": eval_games}
+    if against is not None:
+        figures["reference_greedy_win"] = against
     return out, figures
