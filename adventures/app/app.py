@@ -235,11 +235,12 @@ class App:
 
     # ------------------------------------------------------------ flow between screens
     def run(self, start: GameSetup | None = None, resume: str | None = None, open_hands: bool = True) -> int:
-        """The whole app: new-game screen, game, end screen, again; returns an exit code.
+        """The whole app: new-game screen, game, end screen, again (the Record screen from
+        either and back); returns an exit code.
         `open_hands` is for a `resume` save that does not say (save version 1)."""
         from adventures.app.end_scene import EndScene
         from adventures.app.match_mode import MatchEndScene
-        from adventures.app.new_game_scene import NewGameScene
+        from adventures.app.record_scene import SHOW_RECORD, RecordScene, StartScene
         pending: object = None
         from adventures.app.keep import game_in_progress, is_autosave, keep_game_in_progress
         if (start is not None or (resume and not is_autosave(resume))) and game_in_progress():
@@ -251,9 +252,13 @@ class App:
         try:
             while True:
                 if pending is None:
-                    pending = self.run_scene(NewGameScene(self))
+                    pending = self.run_scene(StartScene(self))
                 if isinstance(pending, LoadFailed):
-                    pending = self.run_scene(NewGameScene(self, error=pending.message))
+                    pending = self.run_scene(StartScene(self, error=pending.message))
+                    continue
+                if pending == SHOW_RECORD:          # the new-game screen's Record button; back to it after
+                    self.run_scene(RecordScene(self))
+                    pending = None
                     continue
                 try:
                     outcome = self.play(pending)
@@ -265,6 +270,9 @@ class App:
                     continue                       # "new game" from the menu
                 end = (MatchEndScene if outcome[1].is_match else EndScene)(self, *outcome)
                 choice = self.run_scene(end)
+                while choice == SHOW_RECORD:        # the end screen's Record button; back to it after
+                    self.run_scene(RecordScene(self))
+                    choice = self.run_scene(end)
                 if choice == "quit":
                     return 0
                 if choice == "again":

@@ -1,5 +1,7 @@
 """The win/lose screen: the final board under a summary card and what to do next: a new
-game, the same setup again, watching this game again (adventures/app/watch.py), the board."""
+game, the same setup again, watching this game again (adventures/app/watch.py), the
+player's record (adventures/app/record_scene.py), the board. A finished game is kept as a
+replay and counted in the record when the screen opens."""
 from __future__ import annotations
 
 import dataclasses
@@ -27,6 +29,18 @@ def export_finished(game):
         return None
 
 
+def count_finished(game, over) -> str:
+    """Add the finished game to the player's record; '' when done, else one plain line
+    saying what became of it (a full disk must not take the end screen down with it)."""
+    from adventures.persistence.record import append, row_of
+    try:
+        aside = append(row_of(game, over))
+    except Exception:
+        return "This game could not be added to your record."
+    return "Your old record could not be read: it is kept aside, and a new one starts with this game." if aside \
+        else ""
+
+
 class EndScene:
     def __init__(self, app, game, setup, over):
         self.app = app
@@ -42,6 +56,7 @@ class EndScene:
         from adventures.app.watch import WatchSetup
         self.watched = isinstance(setup, WatchSetup)        # this was a replay: it is kept already
         self.replay_path = setup.replay_path if self.watched else export_finished(game)
+        self.record_note = "" if self.watched else count_finished(game, over)    # a replay was counted already
 
     def summarise(self, game, over):
         from adventures.rules.runner import summarise
@@ -99,9 +114,10 @@ class EndScene:
         """What became of the game's record, in words (no file names, no commands)."""
         if self.watched:
             return ["You watched the replay of this game."]
+        counted = [self.record_note] if self.record_note else []
         if self.replay_path is not None:
-            return ["This game is kept as a replay: Watch replay plays it again here."]
-        return ["Watch replay plays this game again here (it could not be kept for later)."]
+            return ["This game is kept as a replay: Watch replay plays it again here.", *counted]
+        return ["Watch replay plays this game again here (it could not be kept for later).", *counted]
 
     def lines(self) -> list[str]:
         s = self.summary
@@ -133,8 +149,8 @@ class EndScene:
         title, color = self.title()
         lines = self.lines()
         u = T.SCALE
-        labels = [("New game", "new"), ("Play again", "again"), ("Watch replay", "watch"), ("Board", "peek"),
-                  ("Quit", "quit")]
+        labels = [("New game", "new"), ("Play again", "again"), ("Watch replay", "watch"), ("Record", "record"),
+                  ("Board", "peek"), ("Quit", "quit")]
         widths = [T.text_width(label, 15) + 40 for label, _v in labels]
         w = min(surf.get_width() - 40, max(int(560 * u), sum(widths) + 10 * (len(widths) - 1) + 60))
         reason = self.over.reason[:1].upper() + self.over.reason[1:] + "."
