@@ -28,6 +28,7 @@ SUBCOMMANDS = {
     "screenshot": ("adventures.app.screenshot", "render the app headless to a PNG"),
     "matchups": ("adventures.sim.cli_matchups", "win rates of every pair of heroes in duels"),
     "content": ("adventures.tools.content_cli", "your own content folder: where it is, new files from templates"),
+    "record": ("adventures.tools.play_record", "your games finished in the app: wins and losses, or --csv"),
 }
 # Commands that report user-content problems themselves; the others get a warning line.
 REPORTS_CONTENT = frozenset({"validate", "content"})
