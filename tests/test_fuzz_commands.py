@@ -58,6 +58,7 @@ BASE = {
                  "--workers", "1"],
     "content": ["content"],
     "content new": ["content", "new", "minion", "fuzzling"],
+    "record": ["record", "--csv"],
 }
 POSITIONAL = {"scenario": GOOD, "scenarios": GOOD, "paths": GOOD, "sweep": "{sweep}", "file": "{replay}",
               "name": "fuzzling"}
