@@ -16,7 +16,7 @@ from __future__ import annotations
 from engine import tags
 from engine.decisions import CARD, FIGHTER, OPTION, SPACE, TABLE, YESNO
 from engine.effects.registry import condition, op, value
-from engine.effects.resolve import Ctx, amount, check, run_ops
+from engine.effects.resolve import Ctx, amount, check, note_choice, run_ops
 from engine.knowledge import learn
 from engine.movement import choose_move
 from engine.rules import MoveContext
@@ -126,6 +126,7 @@ def select(ctx: Ctx, sel, prompt: str = "Choose a fighter") -> list[Fighter]:
     if pick == "up_to_one":
         options.append(None)
     chosen = ctx.game.decide(seat, FIGHTER, prompt, options, labels, tag=tags.EFFECT_FIGHTER)
+    note_choice(ctx, "fighter", seat, options, chosen)
     return [] if chosen is None else [chosen]
 
 
@@ -300,6 +301,7 @@ def op_place(ctx: Ctx, args) -> None:
         s = ctx.game.decide(seat, SPACE, f"Choose where to place {f.name}", options,
                             lambda options=options, ids=ids: [f"space {ids[s]}" if s is not None else "do not place"
                                                      for s in options], tag=tags.PLACE)
+        note_choice(ctx, "space", seat, options, s)
         if s is not None:
             ctx.game.place(f, s)
 

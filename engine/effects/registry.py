@@ -28,6 +28,17 @@ def _register(table: dict, kind: str, name: str):
     return deco
 
 
+# Why-record builders of another layer, by op name: run after that op while the game keeps
+# a log, with the choices the op noted (resolve.note_choice) and the index of the first
+# event it logged. The engine only notes; the layer says why (its rules, its pages).
+EXPLAINERS: dict[str, Callable[..., Any]] = {}
+
+
+def explainer(name: str):
+    """`@explainer("place")`: fn(ctx, args, choices, since) builds the why record of that op."""
+    return _register(EXPLAINERS, "explainer", name)
+
+
 def op(name: str):
     return _register(OPS, "op", name)
 

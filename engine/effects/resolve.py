@@ -61,16 +61,67 @@ def run_ops(ctx: Ctx, ops) -> None:
         run_op(ctx, op)
 
 
+# ctx.vars keys noted only while the game keeps a log, for another layer's why records:
+CONDITIONS_HELD = "conditions held"    # [(condition, held)]: the `if`s whose branch is running
+CHOICES = "choices"                    # [Choice]: the choices an explained op made
+
+
+@dataclass(slots=True)
+class Choice:
+    """One choice an effect made, as it was made (who chose, among what, what)."""
+    what: str                          # "fighter" or "space"
+    seat: int                          # who chose (decisions.TABLE: the players together)
+    options: list                      # the fighters or space indices offered
+    chosen: Any
+    spaces: list                       # where each fighter offered stood then (None for spaces)
+
+
+def note_choice(ctx: Ctx, what: str, seat: int, options: list, chosen) -> None:
+    """Keep a choice for the explainer of the op being run (nothing when none listens)."""
+    noted = ctx.vars.get(CHOICES)
+    if noted is not None:
+        noted.append(Choice(what, seat, list(options), chosen, [getattr(o, "space", None) for o in options]))
+
+
 def run_op(ctx: Ctx, op: dict) -> None:
     if "if" in op:
-        branch = op.get("then", []) if check(ctx, op["if"]) else op.get("else", [])
-        run_ops(ctx, branch)
+        held = check(ctx, op["if"])
+        branch = op.get("then", []) if held else op.get("else", [])
+        if ctx.game.events is None or not branch:
+            run_ops(ctx, branch)
+            return
+        stack = ctx.vars.setdefault(CONDITIONS_HELD, [])     # why records say what chose the branch
+        stack.append((op["if"], held))
+        try:
+            run_ops(ctx, branch)
+        finally:
+            stack.pop()
         return
     (name, args), = op.items()
     fn = registry.OPS.get(name)
     if fn is None:
         raise KeyError(f"unknown effect op {name!r}")
-    fn(ctx, args)
+    if ctx.game.events is None or name not in registry.EXPLAINERS:
+        fn(ctx, args)
+        return
+    explained(ctx, name, fn, args)
+
+
+def explained(ctx: Ctx, name: str, fn, args) -> None:
+    """Run an op another layer explains: its choices are noted, then the explainer builds the
+    record from them and from the events the op logged (never worked out again later)."""
+    outer = ctx.vars.get(CHOICES)
+    noted: list[Choice] = []
+    ctx.vars[CHOICES] = noted
+    since = len(ctx.game.events)
+    try:
+        fn(ctx, args)
+    finally:
+        if outer is None:
+            ctx.vars.pop(CHOICES, None)
+        else:
+            ctx.vars[CHOICES] = outer
+        registry.EXPLAINERS[name](ctx, args, noted, since)
 
 
 def check(ctx: Ctx, cond) -> bool:
