@@ -151,6 +151,11 @@ class Side:
     def all_cards(self) -> list[Card]:
         return self.deck + self.hand + self.discard + self.removed + self.stored + self.tucked
 
+    def whose(self, actor: Side | None) -> str:
+        """How a log line names this side's pile when `actor` acts on it: "their own" for the
+        actor's own (the content gives no hero's pronoun), else "Raphael's"."""
+        return "their own" if actor is self else f"{self.name}'s"
+
     def __repr__(self) -> str:
         return f"<Side {self.index} {self.name}>"
 

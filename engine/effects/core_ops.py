@@ -181,10 +181,10 @@ def op_look(ctx: Ctx, args) -> None:
         # (the log shows `cards` of a private event to its seat, or to all with open hands)
         if side.deck:
             learn(ctx.game, side.deck[-1].uid, ctx.seat)
-        ctx.game.log("look", f"{ctx.side.name} looks at the top card of {side.name}'s deck.",
+        ctx.game.log("look", f"{ctx.side.name} looks at the top card of {side.whose(ctx.side)} deck.",
                      cards=[side.deck[-1].name] if side.deck else [], private=ctx.side.index)
     else:
-        ctx.game.log("look", f"{ctx.side.name} looks at {side.name}'s hand.",
+        ctx.game.log("look", f"{ctx.side.name} looks at {side.whose(ctx.side)} hand.",
                      cards=[c.name for c in side.hand], private=ctx.side.index)
 
 

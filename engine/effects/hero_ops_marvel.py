@@ -114,7 +114,7 @@ def op_make_discard(ctx: Ctx, args) -> None:
         if opp.is_enemy:
             ctx.game.choose_discard(opp, n, why="card effect")
             continue
-        ctx.game.log("look", f"{ctx.side.name} looks at {opp.name}'s hand.",
+        ctx.game.log("look", f"{ctx.side.name} looks at {opp.whose(ctx.side)} hand.",
                      cards=[c.name for c in opp.hand], private=ctx.side.index)
         if ctx.enemy:
             continue

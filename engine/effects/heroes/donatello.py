@@ -159,7 +159,7 @@ def op_peek_any_deck(ctx: Ctx, args) -> None:
                     [f"{s.name}'s deck" for s in decks], tag=tags.PEEK_DECK)
     card = side.deck[-1]
     learn(g, card.uid, ctx.seat)            # on top, or under the deck: he knows where
-    g.log("look", f"{ctx.side.name} looks at the top card of {side.name}'s deck.", cards=[card.name],
+    g.log("look", f"{ctx.side.name} looks at the top card of {side.whose(ctx.side)} deck.", cards=[card.name],
           private=ctx.side.index)
     keep = g.decide(ctx.seat, OPTION, f"Top of {side.name}'s deck: {card.name}. Leave it or put it under the deck?",
                     [True, False], ["leave it on top", "put it under the deck"], tag=tags.PEEK_TOP, force=True,
@@ -168,5 +168,6 @@ def op_peek_any_deck(ctx: Ctx, args) -> None:
         side.deck.remove(card)
         side.deck.insert(0, card)
         if g.events is not None:   # no text to build in batch runs (the log is off)
-            g.log("bottom", f"{ctx.side.name} puts the top card of {side.name}'s deck under it.", side=side.index)
+            g.log("bottom", f"{ctx.side.name} puts the top card of {side.whose(ctx.side)} deck under it.",
+                  side=side.index)
 
