@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from adventures.rules import reasons, tags
 from adventures.rules.plugin import EnemyPlugin, register
-from adventures.rules.threat import OBJECTIVES_TO_LOSE
+from adventures.rules.threat import OBJECTIVES_TO_LOSE, said
 from engine.decisions import OPTION, SPACE, TABLE, YESNO
 from engine.effects.registry import condition, op, value
 from engine.effects.resolve import Ctx, amount
@@ -103,8 +103,8 @@ def deploy(game, borough: str | None, count: int, why: str = "") -> list[int]:
         adv.supply[FOOT] -= 1
         placed.append(k)
         if game.events is not None:   # no text to build in batch runs (the log is off)
-            game.log("foot", f"A {side} Foot soldier is deployed on the {circle_label(game, k)}"
-                             f"{' (' + why + ')' if why else ''}.", circle=k, borough=target, state=side,
+            game.log("foot", said(deploy_cause(game, why), f"a {side} Foot soldier is deployed on the "
+                                                          f"{circle_label(game, k)}."), circle=k, borough=target, state=side,
                      why=deploy_reason(game, why, borough, full, target, pool, k, side))
     return placed
 
@@ -113,6 +113,15 @@ DEPLOY_PAGE = "Adventures p.15"      # deploying: overflow to the next borough, 
 DEPLOY_TEXT = ("Foot soldiers are deployed one at a time from the supply to a borough; a borough with no free "
                "Foot circle passes the soldier on to the borough with the next starting space number; the "
                "players choose each soldier's circle.")
+
+
+def deploy_cause(game, why: str) -> str:
+    """The cause a deployment's log line starts with: "Setup", "Brooklyn fell", a card's name."""
+    if why == "setup":
+        return "Setup"
+    if why == "objective":
+        return f"{fallen(game)[-1]} fell" if fallen(game) else "A borough fell"
+    return "" if why == "effect" else why
 
 
 def deploy_source(why: str) -> str:
