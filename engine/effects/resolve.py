@@ -74,13 +74,15 @@ class Choice:
     options: list                      # the fighters or space indices offered
     chosen: Any
     spaces: list                       # where each fighter offered stood then (None for spaces)
+    origin: int | None                 # where the effect's own fighter stood then
 
 
 def note_choice(ctx: Ctx, what: str, seat: int, options: list, chosen) -> None:
     """Keep a choice for the explainer of the op being run (nothing when none listens)."""
     noted = ctx.vars.get(CHOICES)
     if noted is not None:
-        noted.append(Choice(what, seat, list(options), chosen, [getattr(o, "space", None) for o in options]))
+        noted.append(Choice(what, seat, list(options), chosen, [getattr(o, "space", None) for o in options],
+                            ctx.fighter.space if ctx.fighter is not None else None))
 
 
 def run_op(ctx: Ctx, op: dict) -> None:
