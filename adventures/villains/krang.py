@@ -13,11 +13,12 @@ machines; nothing here runs then, since this plugin only exists when Krang is th
 from __future__ import annotations
 
 from adventures.rules import reasons, tags
+from adventures.rules.ops import explain_placement
 from adventures.rules.plugin import EnemyPlugin, register
 from adventures.rules.threat import OBJECTIVES_TO_LOSE
 from engine.decisions import FIGHTER, OPTION, SPACE, TABLE
-from engine.effects.registry import condition, op, value
-from engine.effects.resolve import Ctx, run_ops
+from engine.effects.registry import condition, explainer, op, value
+from engine.effects.resolve import Ctx, note_choice, run_ops
 from engine.state import Card
 
 DIE_FACES = ("1", "2", "3", "4", "5", "X")     # the Die of Ultimate Destruction
@@ -217,16 +218,33 @@ class KrangRules(EnemyPlugin):
     def end_of_round_threat(self, game) -> int:
         return 1 + active_count(game)            # p.16
 
+    def end_of_round_threat_why(self, game, n: int) -> tuple[str, list[str], list, bool]:
+        """How end_of_round_threat counted `n`, for its why record (adventures.rules.ops):
+        the page, the steps, every Doomsday Machine, active or not, and whether the rule is ours."""
+        state = machines(game)
+        active = [mid for mid, _, _ in game.board.machines if state.get(mid)]
+        steps = ["End of the round, Krang's card: the threat advances 1, plus 1 for each active Doomsday "
+                 "Machine (Adventures p.16).",
+                 f"Doomsday Machine{'s' if len(active) > 1 else ''} {', '.join(map(str, active))} "
+                 f"{'is' if len(active) == 1 else 'are'} active: 1 + {len(active)} = {n}." if active
+                 else "No Doomsday Machine is active: 1."]
+        cands = [reasons.Candidate(f"Doomsday Machine {mid}", mid, kind="machine",
+                                   note="active: +1" if state.get(mid) else "inactive: +0")
+                 for mid, _, _ in game.board.machines]
+        return "Adventures p.16", steps, cands, False        # the rulebook's special rule
+
     def objective(self, game) -> None:
         """Dimension X expands: the next marker goes on the next screen (p.16)."""
         adv = game.adv
         if markers(game) < MAX_MARKERS and adv.completions < OBJECTIVES_TO_LOSE:
             adv.data["dx_markers"] = markers(game) + 1
-            game.log("dimension_x", f"Dimension X expands to screen {markers(game)}.",
-                     markers=markers(game), why=expand_reason(game, f"Dimension X expands to screen {markers(game)}"))
+            text = f"Dimension X expands to screen {markers(game)}"
         else:
-            game.log("dimension_x", "Dimension X consumes the world.", markers=markers(game),
-                     why=expand_reason(game, "Dimension X consumes the world"))
+            text = "Dimension X consumes the world"
+        why = expand_reason(game, text)
+        if why is not None:           # the objective line just logged (threat.complete_objective) says why too
+            reasons.attach(game, len(game.events) - 1, why, ("objective",))
+        game.log("dimension_x", f"{text}.", markers=markers(game), why=why)
 
     def threat_level(self, game) -> int:
         return markers(game)                     # the highest screen with a marker (p.17)
@@ -334,7 +352,14 @@ def op_place_dx(ctx: Ctx, args) -> None:
         seat = TABLE if f.is_enemy or ctx.enemy else ctx.seat
         s = game.decide(seat, SPACE, f"Choose where to place {f.name} in Dimension X", pool,
                         [f"space {game.board.ids[s]}" for s in pool], tag=tags.PLACE)
+        note_choice(ctx, "space", seat, pool, s)
         game.place(f, s)
+
+
+@explainer("place_in_dimension_x")
+def explain_place_dx(ctx: Ctx, args, choices, since: int) -> None:
+    """Why Dimensional Rift put a fighter there: the players' pick among Dimension X's empty spaces."""
+    explain_placement(ctx, "place_in_dimension_x", "in Dimension X", choices, since)
 
 
 @op("pick_player_fighter")

@@ -223,6 +223,24 @@ class ShredderRules(EnemyPlugin):
         """1, plus 1 per borough holding at least one Foot soldier, either side (p.14)."""
         return 1 + len(boroughs_with_foot(game))
 
+    def end_of_round_threat_why(self, game, n: int) -> tuple[str, list[str], list, bool]:
+        """How end_of_round_threat counted `n`, for its why record (adventures.rules.ops):
+        the page, the steps, every borough with its soldiers, and whether the rule is ours."""
+        count: dict[str, int] = {}
+        for k in foot(game):
+            borough = game.board.circles[k][2]
+            count[borough] = count.get(borough, 0) + 1
+        held = [name for name, _ in sorted(game.board.boroughs, key=lambda b: b[1]) if name in count]
+        steps = ["End of the round, Shredder's card: the threat advances 1, plus 1 for each borough holding at "
+                 "least one Foot soldier, patrolling or entrenched (Adventures p.14)."]
+        steps.append(f"{_and(held)} {'holds' if len(held) == 1 else 'hold'} Foot soldiers: 1 + {len(held)} = {n}."
+                     if held else "No borough holds a Foot soldier: 1.")
+        cands = [reasons.Candidate(name, kind="borough", note=(
+                     f"{count[name]} Foot soldier{'s' if count[name] > 1 else ''}: +1" if name in count
+                     else "no Foot soldier: +0"))
+                 for name, _ in sorted(game.board.boroughs, key=lambda b: b[1])]
+        return "Adventures p.14", steps, cands, False        # the rulebook's special rule
+
     def objective(self, game) -> None:
         """The borough under threat falls (p.14): flip it, entrench its soldiers, then deploy
         one patrolling soldier per player to the next borough."""
@@ -245,6 +263,8 @@ class ShredderRules(EnemyPlugin):
             f"(Adventures p.14).",
             f"Fallen so far: {len(data['fallen'])} of {OBJECTIVES_TO_LOSE}; at {OBJECTIVES_TO_LOSE} the heroes "
             f"lose."], f"{borough} falls", ours=False) if game.events is not None else None
+        if fell is not None:          # the objective line just logged (threat.complete_objective) says why too
+            reasons.attach(game, len(game.events) - 1, fell, ("objective",))
         game.log("borough", f"{borough} falls to the Foot Clan ({len(data['fallen'])} fallen).",
                  borough=borough, fallen=list(data["fallen"]), why=fell)
         if adv.completions >= OBJECTIVES_TO_LOSE or data["under_threat"] is None:
