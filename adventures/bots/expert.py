@@ -1,9 +1,9 @@
-"""The expert bot: flat Monte Carlo over determinized worlds, heuristic (or strong) rollouts.
+"""The expert bot: flat Monte Carlo over determinized worlds, strong (or heuristic) rollouts.
 
 At each decision that matters (actions, attack and defense cards, boosts, targets,
 moves, Foot soldier and machine duties) it scores every option (up to `max_options`) by
-playing the game out from it several times with heuristic bots (or strong bots:
-`rollout_bot`, issue 27's stronger expert), and picks the best mean.
+playing the game out from it several times with the `rollout_bot`'s players (the strong
+bot, issue 27's stronger expert; or the heuristic bot), and picks the best mean.
 Each rollout starts from the game's last quiet point (`game.checkpoint`, taken between
 two initiative cards, see `adventures.rules.clone`), replays the answers given since to
 reach this very decision, and there *determinizes* (as OpenSpiel's
@@ -19,7 +19,13 @@ choice are unchanged for a fixed sampling seed.
 Every option is scored on the same sampled worlds (common random numbers: the paired
 comparison needs far fewer rollouts). The budget is `rollouts` worlds per decision,
 cut short by `seconds` of CPU time when given (the app's "Suggest" uses that).
-Other decisions, and any decision before the first quiet point, go to the heuristic bot.
+Other decisions, and any decision before the first quiet point, go to the rollout player.
+
+The expert that seats, commands and the app name "expert" (`best_expert`, the registry's
+entry) plays its futures with `BEST_ROLLOUT_BOT`, the strong bot (issue 43): far stronger
+than simple-bot futures (Shredder solo 92.5% against 47.5%, 40 paired seeds) for about
+1.2-1.6x the CPU per world (docs/BOTS.md, "The strongest search"). `ExpertBot()` itself
+keeps simple-bot futures, the expert before issue 43 (the registry's `expert-heuristic`).
 """
 from __future__ import annotations
 
@@ -41,6 +47,13 @@ SEARCHED = frozenset({
 
 
 ROLLOUT_BOTS = ("heuristic", "strong")
+BEST_ROLLOUT_BOT = "strong"     # who plays the futures of the expert the app and commands name
+
+
+def best_expert(**options) -> "ExpertBot":
+    """The expert as "expert" names it: futures played by `BEST_ROLLOUT_BOT` unless
+    `options` name another rollout bot."""
+    return ExpertBot(**{"rollout_bot": BEST_ROLLOUT_BOT, **options})
 
 
 def rollout_player(kind: str, params: dict | None = None):
@@ -222,7 +235,7 @@ def drain(steps):
 class _AtDecision:
     """The agents of a rollout: the first question is the searched decision (after the
     replayed answers); it determinizes there and answers the option being scored, then
-    heuristic bots and the table policy play the game out."""
+    the rollout bot's players and the table policy play the game out."""
 
     def __init__(self, expert: ExpertBot, decision, seat: int, option: int, world: int):
         self.expert, self.decision, self.seat, self.option, self.world = expert, decision, seat, option, world

@@ -94,7 +94,35 @@ def bot_class(name: str):
 register(BotKind("human", "You", "adventures.bots.heuristic:HeuristicBot", person=True))
 register(BotKind("strong", "Bot", "adventures.bots.strong:StrongBot"))
 register(BotKind("master", "Master", "adventures.bots.master:MasterBot"))   # issue 43: learnt from expert-strong
-register(BotKind("expert", "Expert", "adventures.bots.expert:ExpertBot"))
+# "Expert" searches with the best rollout policy (adventures.bots.expert.BEST_ROLLOUT_BOT,
+# strong-bot futures since issue 43).
+register(BotKind("expert", "Expert", "adventures.bots.expert:best_expert"))
 register(BotKind("heuristic", "Simple", "adventures.bots.heuristic:HeuristicBot",
                  duel="adventures.bots.duelist:DuelistBot"))
 register(BotKind("random", "Random", "adventures.bots.random_bot:RandomBot", duel="engine.decisions:RandomAgent"))
+
+
+# A registered bot with other settings, by the name a command's bot option takes: (the
+# seats' bot, its options). The expert's futures by name, so runs made before issue 43
+# ("expert" then played simple-bot futures) can be reproduced; "expert-strong" is
+# issue 27's name for what "expert" plays now.
+VARIANTS: dict[str, tuple[str, dict]] = {
+    "expert-heuristic": ("expert", {"rollout_bot": "heuristic"}),
+    "expert-strong": ("expert", {"rollout_bot": "strong"}),
+}
+
+
+def variant(name: str) -> tuple[str, dict]:
+    """(the seats' bot, its options) of a bot option's value. "expert" names its rollout bot
+    too, so a run's records and what it asked for agree (`adventures.sim.runner.bots_asked`)."""
+    if name == "expert":
+        from adventures.bots.expert import BEST_ROLLOUT_BOT
+        return "expert", {"rollout_bot": BEST_ROLLOUT_BOT}
+    return VARIANTS.get(name, (name, {}))
+
+
+def expert_options(name: str, **budget) -> dict:
+    """The expert's options in a run asked for bot `name` (a scenario's own expert seats
+    included): its `budget` and the rollout bot of that variant, else of "expert"."""
+    kind, extra = variant(name)
+    return {**budget, **(extra if kind == "expert" else variant("expert")[1])}

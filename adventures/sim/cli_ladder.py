@@ -2,13 +2,16 @@
 
     adventures ladder                                   # the shipped scenarios, 100 games a bot
     adventures ladder scenarios/shredder-1p.yaml --games 200 --bots heuristic expert
-    adventures ladder scenarios/krang-1p.yaml --bots heuristic strong expert expert-strong
+    adventures ladder scenarios/krang-1p.yaml --bots heuristic strong expert expert-heuristic
     adventures ladder --rollouts 8 --cluster tcp://HOST:8786
 
 Every bot plays every seat of a scenario on the same game seeds (paired seeds), so the
 differences between bots are measured on the same deals: the "vs heuristic" column is
 the paired difference of win rates with its 95% interval (normal approximation of the
 per-seed differences). Win rates carry Wilson 95% intervals.
+
+"expert" is the expert as the app plays it (strong-bot futures since issue 43);
+"expert-heuristic" the expert before it (simple-bot futures), to reproduce older ladders.
 """
 from __future__ import annotations
 
@@ -18,14 +21,17 @@ import sys
 import time
 from pathlib import Path
 
+from adventures.bots import registry
 from adventures.sim import runner, stats
 from adventures.tools import limits
 
 SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
 DEFAULT_BOTS = ("random", "heuristic", "strong", "expert")
-# A ladder rung that is a bot with other settings: (the seats' bot, its constructor arguments).
-VARIANTS = {"expert-strong": ("expert", {"rollout_bot": "strong"})}
-LABELS = {"expert": "expert (heuristic rollouts)", "expert-strong": "expert (strong rollouts)"}
+LABELS = {"expert": "expert (strong rollouts)", "expert-strong": "expert (strong rollouts)",
+          "expert-heuristic": "expert (heuristic rollouts)"}
+# A record names the expert by its futures (adventures.sim.runner.played_as): "expert" is
+# the one with simple-bot futures, as records made before issue 43 say; the rungs' names.
+RUNG_OF_RECORD = {"expert": "expert-heuristic", "expert-strong": "expert"}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -33,9 +39,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="scenario files (default: every scenarios/*.yaml that is not a sweep)")
     parser.add_argument("--games", "-n", type=limits.games_arg, default=100, help="games per bot and scenario (default 100)")
     parser.add_argument("--seed", "-s", type=limits.seed_arg, default=1, help="base seed (default 1)")
-    parser.add_argument("--bots", nargs="+", default=list(DEFAULT_BOTS), choices=limits.bot_choices(*VARIANTS),
-                        help="the rungs (default: %(default)s); expert-strong: the expert whose rollouts "
-                             "the strong bot plays")
+    parser.add_argument("--bots", nargs="+", default=list(DEFAULT_BOTS), choices=limits.bot_choices(*registry.VARIANTS),
+                        help="the rungs (default: %(default)s); expert: its futures played by the strong "
+                             "bot; expert-heuristic: by the simple bot (the expert before issue 43)")
     parser.add_argument("--rollouts", type=limits.rollouts_arg, default=8, help="expert: sampled worlds per decision (default 8)")
     parser.add_argument("--seconds", type=limits.seconds_arg, default=None, help="expert: CPU seconds per decision at most")
     parser.add_argument("--workers", "-w", type=limits.workers_arg, default=None, help=f"worker processes (default: all cores; one for a run under {runner.SMALL_RUN} games of bots that do not search)")
@@ -74,18 +80,18 @@ def ladder(scenarios, bots, games: int, seed: int, workers=None, cluster=None, o
         by_bot = {}
         mine = []
         for bot in bots:
-            kind, extra = VARIANTS.get(bot, (bot, {}))
+            kind, extra = registry.variant(bot)
             opts = options
             if extra:
                 bots_opts = dict((options or {}).get("bots", {}))
                 bots_opts[kind] = {**bots_opts.get(kind, {}), **extra}
                 opts = {**(options or {}), "bots": bots_opts}
-            records = runner.run_games(runner.with_params(sc, {"bot": kind}), games, seed, workers,
-                                       progress=progress, cluster=cluster, options=opts)
+            rung = runner.with_params(sc, {"bot": kind})
+            records = runner.run_games(rung, games, seed, workers, progress=progress, cluster=cluster, options=opts)
             by_bot[bot] = records
             s = stats.summarise(records)
             # the bot that really played: the strong bot without usable parameters is the heuristic
-            played = s["bots"] if s["bots"] and s["bots"] != bot else bot
+            played = bot if s["bots"] in ("", runner.bots_asked(rung, opts)) else rung_name(s["bots"])
             row = {"scenario": sc.name, "bot": played, "games": s["games"], "errors": s["errors"],
                    "win_rate": s["win_rate"], "win_rate_ci95": s["win_rate_ci95"],
                    "mean_rounds": s["mean_rounds"], "outcomes": outcomes(records)}
@@ -102,6 +108,11 @@ def ladder(scenarios, bots, games: int, seed: int, workers=None, cluster=None, o
                     row[f"vs_{base}"] = list(paired_difference(by_bot[rung], by_bot[base]))
         rows.extend(mine)
     return rows
+
+
+def rung_name(bots: str) -> str:
+    """A record's bots by the names of the ladder's rungs."""
+    return "+".join(RUNG_OF_RECORD.get(b, b) for b in bots.split("+"))
 
 
 def outcomes(records: list[dict]) -> str:

@@ -18,6 +18,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from adventures.bots import registry
 from adventures.home import replaced_when_done, write_atomically
 from adventures.sim import runner, stats
 from adventures.tools import limits
@@ -29,9 +30,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", "-n", type=limits.games_arg, default=400, help="games per scenario (default 400)")
     parser.add_argument("--hero-games", type=limits.games_or_none_arg, default=100, help="solo games per roster hero (default 100)")
     parser.add_argument("--seed", "-s", type=limits.seed_arg, default=1)
-    parser.add_argument("--bot", default="strong", choices=limits.bot_choices("scenario"),
+    parser.add_argument("--bot", default="strong", choices=limits.bot_choices("scenario", *registry.VARIANTS),
                         help="the bot on every seat (default: strong, a stand-in for a good player; "
-                             "'scenario': each seat's own)")
+                             "'scenario': each seat's own; expert-heuristic: the expert before issue 43)")
     parser.add_argument("--rollouts", type=limits.rollouts_arg, default=8, help="expert: sampled worlds per decision")
     parser.add_argument("--workers", "-w", type=limits.workers_arg, default=None)
     limits.difficulty_option(parser)
@@ -173,15 +174,17 @@ def run(args: argparse.Namespace) -> int:
     except limits.OutputError as exc:
         print(f"adventures report: {exc}", file=sys.stderr)
         return 2
-    options = {"bots": {"expert": {"rollouts": args.rollouts}}, "cards": True}
+    options = {"bots": {"expert": registry.expert_options(args.bot, rollouts=args.rollouts)}, "cards": True}
     t0 = time.perf_counter()
     played: dict[str, None] = {}             # the bots that really played, for the header
+    expected: dict[str, None] = {}           # and what their records say when they play as asked
     sections = []
     total = len(scenarios) * args.games
     with runner.progress_bar(total, "report", enabled=not args.no_progress) as advance:
         for f, sc in scenarios:
             if args.bot != "scenario":
-                sc = runner.with_params(sc, {"bot": args.bot})
+                sc = runner.with_params(sc, {"bot": registry.variant(args.bot)[0]})
+            expected[runner.bots_asked(sc, options)] = None
             records = runner.run_games(sc, args.games, args.seed, args.workers, progress=advance, options=options)
             s = stats.summarise(records)
             heroes = hero_solo_rates(sc, args.hero_games, args.seed, args.workers, options, None) \
@@ -221,7 +224,7 @@ def run(args: argparse.Namespace) -> int:
                     lines += ["", f"![cards]({files['cards']})"]
             sections.append("\n".join(lines))
     shown = ", ".join(b for b in played if b) or _bots_in_words(args.bot)
-    asked = "" if args.bot in ("scenario", shown) else f" (asked: {args.bot})"
+    asked = "" if args.bot == "scenario" or shown in (args.bot, ", ".join(expected)) else f" (asked: {args.bot})"
     sections.insert(0, f"# Scenario report\n\nSeed {args.seed}, {args.games} games per scenario, "
                        f"{args.hero_games} solo games per hero; bots: {shown}{asked}.")
     try:

@@ -19,6 +19,7 @@ import random
 import sys
 import time
 
+from adventures.bots import registry
 from adventures.sim import runner, stats
 from adventures.tools import limits
 
@@ -119,9 +120,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--target", type=limits.rate_arg, default=0.5, help="target heroes' win rate (default 0.5)")
     parser.add_argument("--low", type=limits.param_value_arg, default=None, help="lowest value tried (default: half today's value)")
     parser.add_argument("--high", type=limits.param_value_arg, default=None, help="highest value tried (default: 1.5x today's value)")
-    parser.add_argument("--bot", default="strong", choices=limits.bot_choices("scenario"),
+    parser.add_argument("--bot", default="strong", choices=limits.bot_choices("scenario", *registry.VARIANTS),
                         help="the bot on every seat (default: strong, a stand-in for a good player; "
-                             "'scenario': each seat's own)")
+                             "'scenario': each seat's own; expert-heuristic: the expert before issue 43)")
     parser.add_argument("--games", "-n", type=limits.games_arg, default=400, help="games per value tried (default 400)")
     parser.add_argument("--seed", "-s", type=limits.seed_arg, default=1)
     parser.add_argument("--rollouts", type=limits.rollouts_arg, default=8, help="expert: sampled worlds per decision")
@@ -150,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
         print("adventures tune: --target must be between 0 and 1 and --games at least 1", file=sys.stderr)
         return 2
     if args.bot != "scenario":
-        sc = runner.with_params(sc, {"bot": args.bot})
+        sc = runner.with_params(sc, {"bot": registry.variant(args.bot)[0]})
     now = base_value(sc, args.param)
     low, high = DEFAULT_RANGES.get(args.param, (None, None))
     low = args.low if args.low is not None else (max(0, now // 2) if now else low)
@@ -166,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
         reason = errors[0].get("msg", str(exc)) if errors else str(exc).splitlines()[0]
         print(f"adventures tune: --param {args.param} from --low {low} to --high {high}: {reason}", file=sys.stderr)
         return 2
-    options = {"bots": {"expert": {"rollouts": args.rollouts}}}
+    options = {"bots": {"expert": registry.expert_options(args.bot, rollouts=args.rollouts)}}
     t0 = time.perf_counter()
     try:
         with runner.progress_bar(args.games * 8, f"tune {args.param}",
