@@ -11,7 +11,9 @@ The no-peeking test of tests/peeking.py, on two kinds of decisions it did not co
   bot must not use the other players' hands. Before the fix an expert kept the rule it was
   built with.
 Each bot, built fresh, must give the same scores and choice in every game its seat cannot
-tell apart; a control bot that reads the old way is caught on the same decisions.
+tell apart; a control bot that reads the old way is caught on the same decisions. The expert
+is checked as "expert" plays it (its futures played by the strong bot in worlds dealt from its
+seat's view, issue 43) and with the simple bot's futures ("expert-heuristic").
 """
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ import peeking
 import pytest
 import yaml
 
-from adventures.bots import HeuristicBot, StrongBot, TablePolicy, reading
+from adventures.bots import HeuristicBot, StrongBot, TablePolicy, reading, registry
 from adventures.bots.expert import ExpertBot
 from adventures.bots.heuristic import can_attack_now
 from adventures.bots.reading import player_side
@@ -80,10 +82,42 @@ def test_sinbads_look_at_an_enemys_top_card_reaches_no_other_seat(sights):
         assert (tally["scores"], tally["choices"]) == (0, 0), (factory, tally["changed"])
 
 
-def test_sinbads_look_reaches_no_expert_at_another_seat(sights):
-    tally = peeking.peeks(lambda: ExpertBot(rollouts=2, confirm=2, seed=42), sights[::3])
+def expert(name: str = "expert", cls=None):
+    """A factory of small experts with a fixed sampling seed: as the registry builds `name`
+    (a variant with its rollout bot), or a control's class `cls` with the same rollouts."""
+    small = {"rollouts": 2, "confirm": 2, "seed": 42}
+    kind, options = registry.variant(name)
+    if cls is not None:
+        return lambda: cls(**options, **small)
+    if name == kind:
+        return lambda: registry.make_bot(kind, **small)         # the registry's own default
+    return lambda: registry.make_bot(kind, **options, **small)
+
+
+@pytest.mark.parametrize("name", ["expert", "expert-heuristic"])
+def test_sinbads_look_reaches_no_expert_at_another_seat(sights, name):
+    tally = peeking.peeks(expert(name), sights[::3])
     assert tally["compared"] >= 1
     assert (tally["scores"], tally["choices"]) == (0, 0), tally["changed"]
+
+
+class TeammateSightExpert(ExpertBot):
+    """Control: futures dealt from the view of the other hero (the one who looked), so the
+    rollouts' strong bots play the enemy's real top card and that hero's real hand."""
+
+    def determinize(self, game, seat, world):
+        r = random.Random(world)
+        seat_view(game, 1 - seat).resample(r)
+        game.rng.seed(r.getrandbits(63))
+        game.bot_rng.seed(r.getrandbits(63))
+
+
+def test_the_no_peek_test_catches_strong_futures_dealt_from_a_teammates_sight(sights):
+    """The rollouts of "expert" are strong bots playing a world dealt from its seat's view:
+    dealt from the seat that looked, the same test sees the scores change."""
+    assert expert()().rollout_bot == "strong"
+    tally = peeking.peeks(expert(cls=TeammateSightExpert), sights[::3])
+    assert tally["scores"] >= 1, tally
 
 
 def test_the_no_peek_test_catches_a_bot_that_reads_the_teams_sight(sights, monkeypatch):
@@ -124,7 +158,7 @@ class RuleBlindExpert(ExpertBot):
 
 def test_hands_hidden_mid_game_reach_every_bot_at_once(switched):
     assert len(switched) >= 8
-    for factory in (StrongBot, Seat, lambda: ExpertBot(rollouts=2, confirm=2, seed=42)):
+    for factory in (StrongBot, Seat, expert("expert"), expert("expert-heuristic")):
         tally = peeking.peeks(factory, switched)
         assert tally["compared"] >= 0.8 * len(switched), tally
         assert (tally["scores"], tally["choices"]) == (0, 0), tally["changed"]
