@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 GOOD = str(ROOT / "scenarios" / "shredder-1p.yaml")
 TINY_TRAIN = ["--games", "1", "--rollouts", "1", "--iterations", "1", "--reinforce", "1", "--deals", "1",
               "--workers", "1", "--no-progress"]
-TINY_CALIBRATE = ["--games", "1", "--bot", "random", "--no-random-teams", "--no-progress"]
+TINY_CALIBRATE = ["--games", "1", "--bot", "random", "--per-cell", "--no-random-teams", "--no-progress"]
 
 
 @pytest.fixture
@@ -144,7 +144,7 @@ def test_calibrate_with_unusable_strong_bot_parameters_refuses_before_any_game(h
     path.write_text(_a_400_digit_weight(), encoding="utf-8")
     monkeypatch.setattr(runner, "run_games", lambda *a, **k: pytest.fail("played before refusing"))
     out = home / "difficulty.yaml"
-    code, _, err = run("calibrate", GOOD, "--games", "1", "--no-random-teams", "--no-progress", "--out", out)
+    code, _, err = run("calibrate", GOOD, "--games", "1", "--per-cell", "--no-random-teams", "--no-progress", "--out", out)
     line = one_line(err)
     assert code == 2 and "--bot strong" in line and str(path) in line and not out.exists()
 

@@ -196,13 +196,15 @@ def test_difficulty_is_a_sweep_parameter(tmp_path):
 
 
 def _table_with_dial(catalog, dial: int):
-    """`catalog` whose calibration says `dial` for every level (as if re-calibrated)."""
+    """`catalog` whose per-team calibration rows say `dial` for every level (as if re-calibrated
+    per cell), without a win-rate model: the rows are what a villain or size the model does not
+    cover plays (tests/test_odds.py checks the model's own dials)."""
     table = catalog.difficulty
     rows = [MeasuredDef(villain="shredder", players=p, heroes=seat_heroes(p), level=lv.key,
                         settings={"enemy_cards": dial, "extra_henchmen": lv.extra_henchmen}, games=1, wins=0,
                         win_rate=0, ci95=(0, 1), in_band=False, bot="strong", seed=1, date="2026-01-01",
                         command="test") for lv in table.levels for p in (1, 2, 3, 4)]
-    return dataclasses.replace(catalog, difficulty=table.model_copy(update={"measured": rows}))
+    return dataclasses.replace(catalog, difficulty=table.model_copy(update={"measured": rows, "model": None}))
 
 
 def test_a_level_plays_the_dial_of_the_nearest_measured_team():
@@ -289,7 +291,7 @@ def test_the_shipped_table_measures_every_shipped_scenario_at_every_level():
 
 def test_calibrate_writes_a_table_the_game_loads(tmp_path, capsys):
     out = tmp_path / "difficulty.yaml"
-    code = cli.main(["calibrate", SHREDDER_1P, "--games", "6", "--bot", "random", "--no-random-teams",
+    code = cli.main(["calibrate", SHREDDER_1P, "--games", "6", "--bot", "random", "--per-cell", "--no-random-teams",
                      "--no-progress", "--out", str(out)])
     assert code in (0, 1)          # 1: a level out of its band with so few random games
     table = load(out, "difficulty").model
@@ -304,7 +306,7 @@ def test_calibrate_searches_the_random_teams_dial_of_its_scenarios_sizes(tmp_pat
     """Random teams are calibrated like scenarios (their own dial searched), for the player
     counts of the scenarios run; their rows serve teams without a row of their own."""
     out = tmp_path / "difficulty.yaml"
-    code = cli.main(["calibrate", SHREDDER_1P, "--games", "4", "--bot", "random", "--no-progress", "--out", str(out)])
+    code = cli.main(["calibrate", SHREDDER_1P, "--per-cell", "--games", "4", "--bot", "random", "--no-progress", "--out", str(out)])
     assert code in (0, 1)
     made = [r for r in load(out, "difficulty").model.measured if r.bot == "random"]     # this run's rows
     rows = [r for r in made if r.heroes == ["random"]]

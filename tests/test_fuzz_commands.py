@@ -44,7 +44,7 @@ BASE = {
     "bench": ["bench", "--games", "1", "--scenarios", GOOD],
     "accelerate": ["accelerate", "--status"],
     "ladder": ["ladder", GOOD, "--games", "1", "--bots", "random", "--no-progress"],
-    "calibrate": ["calibrate", GOOD, "--games", "1", "--no-random-teams", "--no-progress", "--out", "{out}.yaml"],
+    "calibrate": ["calibrate", GOOD, "--games", "1", "--per-cell", "--no-random-teams", "--no-progress", "--out", "{out}.yaml"],
     "tune": ["tune", GOOD, "--param", "villain_health", "--games", "1", "--low", "5", "--high", "6",
              "--bot", "random", "--no-progress"],
     "report": ["report", GOOD, "--out", "{out}", "--games", "1", "--hero-games", "0", "--bot", "random",
@@ -311,7 +311,7 @@ STRONG = {
     "tune": ["tune", GOOD, "--param", "villain_health", "--games", "1", "--low", "5", "--high", "6",
              "--workers", "1", "--no-progress"],
     "report": ["report", GOOD, "--out", "{out}", "--games", "1", "--hero-games", "0", "--no-progress"],
-    "calibrate": ["calibrate", GOOD, "--games", "1", "--no-random-teams", "--no-progress", "--out", "{out}.yaml"],
+    "calibrate": ["calibrate", GOOD, "--games", "1", "--per-cell", "--no-random-teams", "--no-progress", "--out", "{out}.yaml"],
     "train --refine": ["train", GOOD, "--refine", "--reinforce", "1", "--deals", "1", "--workers", "1",
                        "--no-progress", "--out", "{params}"],
 }
@@ -405,7 +405,7 @@ TABLE_COMMANDS = {
     "ladder": ["ladder", GOOD, "--games", "1", "--bots", "random", "--no-progress"],
     "tune": ["tune", GOOD, "--param", "villain_health", "--games", "1", "--low", "5", "--high", "6",
              "--bot", "random", "--no-progress"],
-    "calibrate": ["calibrate", GOOD, "--games", "1", "--bot", "random", "--no-random-teams", "--no-progress",
+    "calibrate": ["calibrate", GOOD, "--games", "1", "--bot", "random", "--per-cell", "--no-random-teams", "--no-progress",
                   "--out", "{out}.yaml"],
     "soak": ["soak", "--games", "1", "--no-progress"],
     "play": ["play", GOOD],
@@ -494,7 +494,7 @@ WRITES_OVER = {"train": ("ranker file", "empty file"), "calibrate": ("difficulty
 OUT_COMMANDS = {
     "train": ["train", GOOD, "--games", "1", "--rollouts", "1", "--iterations", "1", "--reinforce", "1", "--deals",
               "1", "--workers", "1", "--no-progress", "--out"],
-    "calibrate": ["calibrate", GOOD, "--games", "1", "--bot", "random", "--no-random-teams", "--no-progress", "--out"],
+    "calibrate": ["calibrate", GOOD, "--games", "1", "--bot", "random", "--per-cell", "--no-random-teams", "--no-progress", "--out"],
 }
 
 

@@ -262,7 +262,7 @@ def _output_case(command, how):
                 "simulate": ("simulate", GOOD_BASE, "--games", "1", "--replays", target),
                 "screenshot": ("screenshot", GOOD_BASE, "--out", target),
                 "train": ("train", GOOD_BASE, "--games", "1", "--rollouts", "1", "--reinforce", "1", "--out", target),
-                "calibrate": ("calibrate", GOOD_BASE, "--games", "1", "--no-random-teams", "--out", target)}[command]
+                "calibrate": ("calibrate", GOOD_BASE, "--games", "1", "--per-cell", "--no-random-teams", "--out", target)}[command]
         return (*args, "--no-progress") if command != "screenshot" else args, 2, str(target)
     return build
 

@@ -79,12 +79,27 @@ def _level_name(catalog, level: str) -> str:
     return spec.name if spec is not None else level
 
 
-def measured_line(catalog, villain: str, heroes: list[str], allies: bool, level: str) -> str:
-    """The level in plain words: how often a good team wins this game, as measured (the row
-    whose settings the game plays); which team was measured when it is not this one. The
+def _predicted(catalog, villain: str, heroes: list[str], allies: bool, level: str, henchmen: int = 0):
+    """The win-rate model's odds for this very team at this level (adventures/rules/odds.py), or
+    None when the model does not cover this villain and player count."""
+    from adventures.rules.odds import predicted_odds
+    return predicted_odds(catalog, villain, heroes, allies, henchmen, level)
+
+
+REFERENCE_WORDS = "our reference player (the Bot, its play kept unchanged so the levels never drift)"
+
+
+def measured_line(catalog, villain: str, heroes: list[str], allies: bool, level: str, henchmen: int = 0) -> str:
+    """The level in plain words: how often a good team wins this game, as the win-rate model
+    predicts it for this team (random seats: the average over the heroes they can be dealt,
+    said so); without a model, as measured (the row whose settings the game plays). The
     figures themselves are on hover (`measured_figures`)."""
-    best, own = _measured(catalog, villain, heroes, allies, level)
     name = _level_name(catalog, level)
+    found = _predicted(catalog, villain, heroes, allies, level, henchmen)
+    if found is not None:
+        line = f"{name}: a good team wins about {odds(found.rate)}"
+        return line + (" (on average over the heroes the random seats can be dealt)." if found.averaged > 1 else ".")
+    best, own = _measured(catalog, villain, heroes, allies, level)
     if best is None:
         return f"{name}: not measured yet for this villain."
     line = f"{name}: a good team wins about {odds(best.win_rate)}"
@@ -95,11 +110,14 @@ def measured_line(catalog, villain: str, heroes: list[str], allies: bool, level:
 
 
 def measured_figures(catalog, villain: str, heroes: list[str], allies: bool, level: str,
-                     level_text: str = "") -> list[str]:
+                     level_text: str = "", henchmen: int = 0) -> list[str]:
     """The figures behind `measured_line`, for its tooltip: a title, then plain sentences."""
-    best, own = _measured(catalog, villain, heroes, allies, level)
     pages = PAGE_REF.findall(level_text)
     rulebook = [f"Rulebook: Adventures {', '.join(pages)} (more henchmen for a tougher game)."] if pages else []
+    found = _predicted(catalog, villain, heroes, allies, level, henchmen)
+    if found is not None:
+        return _model_figures(catalog, found) + rulebook
+    best, own = _measured(catalog, villain, heroes, allies, level)
     if best is None:
         return ["How the levels are measured",
                 "Our best bot plays each level hundreds of times against each villain; this villain has "
@@ -112,6 +130,29 @@ def measured_figures(catalog, villain: str, heroes: list[str], allies: bool, lev
         lines.append(f"This team has no measurement of its own: the game plays the level as measured for "
                      f"{_team_words(catalog, best)}.")
     return lines + rulebook
+
+
+def _model_figures(catalog, found) -> list[str]:
+    """The model's figures in plain sentences: the rate, how sure, how it was measured, and how
+    well it predicted teams it never saw."""
+    from adventures.rules.odds import model_of
+    model = model_of(catalog)
+    lines = ["How we know",
+             f"With this team at this level, {REFERENCE_WORDS} is predicted to win {found.rate:.0%} of games "
+             f"(very likely between {found.low:.0%} and {found.high:.0%})."]
+    if found.averaged > 1:
+        lines.append(f"A random seat can be dealt several heroes: this is the average over the {found.averaged} "
+                     "teams it can make, and the level plays the same for all of them.")
+    if found.unseen:
+        lines.append("Not yet measured, so counted as an average hero: " + ", ".join(
+            catalog.heroes[h].name if h in catalog.heroes else h for h in found.unseen) + ".")
+    lines.append(f"Worked out from {model.games:,} games of many teams, played on {model.date}.")
+    rows = model.validation
+    if rows:
+        errors = [abs(r.wins / r.games - r.predicted) for r in rows]
+        lines.append(f"On {len({(r.villain, tuple(r.heroes)) for r in rows})} teams it had never seen, the "
+                     f"prediction was off by {100 * sum(errors) / len(errors):.0f} points on average.")
+    return lines
 
 
 def level_words(text: str) -> str:
@@ -657,9 +698,10 @@ class NewGameScene:
         heroes = self.heroes[:self.players]
         spec = table.level(self.difficulty) if table is not None else None
         text = spec.text if spec is not None else ""
-        line = measured_line(self.catalog, self.villain, heroes, self.allies, self.difficulty)
+        henchmen = self.extra_henchmen if self.allies else 0
+        line = measured_line(self.catalog, self.villain, heroes, self.allies, self.difficulty, henchmen)
         line += f" {level_words(text)}" if text else ""
-        figures = measured_figures(self.catalog, self.villain, heroes, self.allies, self.difficulty, text)
+        figures = measured_figures(self.catalog, self.villain, heroes, self.allies, self.difficulty, text, henchmen)
         area = pygame.Rect(x0 + label_w, y, form_w - label_w, 400)
         used = T.draw_wrapped(surf, line, area, 13, T.MUTED)
         lh = T.font(13).get_linesize() + 2

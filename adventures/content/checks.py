@@ -166,6 +166,26 @@ def measured_row_problems(table, catalog, file: str, lines: Lines) -> list[Probl
                 where = f"measured.{i}.heroes.{j}"
                 problems.append(Problem(file, line_of(lines, where), where, f"unknown hero '{hero}' "
                                         f"(known: {suggest(hero, catalog.names('hero'))})"))
+    return problems + _model_name_problems(getattr(table, "model", None), catalog, file, lines)
+
+
+def _model_name_problems(model, catalog, file: str, lines: Lines) -> list[Problem]:
+    """The win-rate model's villains and heroes, and its held-out teams', are the content's."""
+    if model is None:
+        return []
+    names: list[tuple[str, str, str]] = []          # (where, kind, name)
+    for i, v in enumerate(model.villains):
+        names.append((f"model.villains.{i}.villain", "villain", v.villain))
+        names += [(f"model.villains.{i}.heroes.{j}.hero", "hero", h.hero) for j, h in enumerate(v.heroes)]
+    for i, team in enumerate(model.held_out):
+        names.append((f"model.held_out.{i}.villain", "villain", team.villain))
+        names += [(f"model.held_out.{i}.heroes.{j}", "hero", h) for j, h in enumerate(team.heroes)]
+    problems = []
+    for where, kind, name in names:
+        found = catalog.enemy(name, "villain") if kind == "villain" else catalog.hero(name)
+        if found is None:
+            problems.append(Problem(file, line_of(lines, where), where, f"unknown {kind} '{name}' "
+                                    f"(known: {suggest(name, catalog.names(kind))})"))
     return problems
 
 

@@ -13,13 +13,15 @@ A level (adventures/content/difficulty.yaml) turns two knobs:
 - `extra_henchmen`: the rulebook's own knob, more henchmen in the starting initiative deck
   "when you want a tougher challenge" (Adventures p.18), in games with allies & henchmen.
 
-Which dial a level uses for a villain and a team is measured, not guessed: the `measured:`
-rows `adventures calibrate` writes, for the shipped scenarios' teams and for random teams
-of each size (`measured_row` picks one). `pinned` fixes a game's settings when it is
+Which dial a level uses for a villain and a team is measured, not guessed: the win-rate
+model `adventures calibrate` fits (`model:`, adventures/rules/odds.py) gives every team the
+dial whose predicted rate is nearest the level's target; for a villain or player count the
+model lacks, the per-team `measured:` rows (`measured_row` picks one), else the level's guess. `pinned` fixes a game's settings when it is
 set up, so a save or replay replays the same game whatever the table says later.
 """
 from __future__ import annotations
 
+from adventures.rules.odds import dial_for
 from engine.content.schema import LevelSettingsDef
 
 _DELTAS: dict[tuple[int, int], tuple] = {}
@@ -110,16 +112,18 @@ def is_own_row(row, heroes: list[str], allies: bool) -> bool:
 
 
 def settings_for(catalog, villain: str, heroes: list[str], allies: bool, level: str) -> LevelSettingsDef:
-    """What `level` changes for this villain and team: the dial of `measured_row`, else the
-    level's own guess for an unmeasured villain."""
+    """What `level` changes for this villain and team: the win-rate model's dial for it, else
+    the dial of `measured_row`, else the level's own guess for an unmeasured villain."""
     table = levels(catalog)
     if table is None:
         return LevelSettingsDef()
     spec = table.level(level)
     if spec is None:
         raise ValueError(f"unknown difficulty '{level}' (known: {', '.join(level_keys(catalog))})")
-    row = measured_row(table, villain, team_keys(catalog, heroes), allies, level)
-    dial = row.settings.enemy_cards if row is not None else spec.unmeasured_enemy_cards
+    dial = dial_for(catalog, villain, team_keys(catalog, heroes), allies, spec)
+    if dial is None:        # a villain or player count the win-rate model has not measured
+        row = measured_row(table, villain, team_keys(catalog, heroes), allies, level)
+        dial = row.settings.enemy_cards if row is not None else spec.unmeasured_enemy_cards
     return LevelSettingsDef(enemy_cards=dial, extra_henchmen=spec.extra_henchmen)
 
 

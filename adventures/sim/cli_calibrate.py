@@ -44,6 +44,9 @@ from adventures.sim.cli_tune import tune, wins_by_seed
 from adventures.tools import limits
 
 MARKER = "# --- measured by `adventures calibrate`"
+FIT_SEEDS = 1200        # the model: seeds per villain and player count (each at every knot)
+VALIDATE_GAMES = 300    # --validate: games per held-out team and level
+PER_CELL_GAMES = 200    # --per-cell: games per dial value tried
 SEARCH = 120         # the dial is searched in -SEARCH..SEARCH steps
 # steps the dial may move after the fresh-seed measurement: one step is one card value,
 # with 2-4 enemy decks often one that seldom comes up (Krang against 2 random heroes at
@@ -56,8 +59,17 @@ COOP_ONLY = "calibrates co-op difficulty levels; a competitive match has none"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("scenarios", nargs="*", metavar="SCENARIO", type=limits.path_arg("scenario"),
                         help="co-op scenario files (default: every shipped co-op scenario)")
-    parser.add_argument("--games", "-n", type=limits.games_arg, default=200,
-                        help="games per dial value tried and per final measurement (default 200)")
+    parser.add_argument("--games", "-n", type=limits.games_arg, default=None,
+                        help=f"the win-rate model: seeds per villain and player count, each played at every "
+                             f"dial knot (default {FIT_SEEDS}); --validate: games per held-out team and level "
+                             f"(default {VALIDATE_GAMES}); --per-cell: games per dial value tried and per final "
+                             f"measurement (default {PER_CELL_GAMES})")
+    parser.add_argument("--per-cell", action="store_true",
+                        help="the older method: bisect each scenario's and random team's dial per level and "
+                             "rewrite the `measured:` rows (the model's dials still win where it has the team's size)")
+    parser.add_argument("--validate", action="store_true",
+                        help="measure the model's held-out teams at every level at the dial it gives them, "
+                             "predicted against measured (written into the model)")
     parser.add_argument("--seed", "-s", type=limits.paired_seed_arg, default=1,
                         help="seed of the search; the final measurement uses seed + 1 (default 1)")
     parser.add_argument("--bot", default="strong", choices=limits.bot_choices(),
@@ -75,8 +87,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def command_line(args: argparse.Namespace) -> str:
     """The command that reproduces this run (written into every row)."""
-    words = ["adventures", "calibrate", *args.scenarios, "--games", str(args.games), "--seed", str(args.seed),
-             "--bot", args.bot]
+    words = ["adventures", "calibrate", *args.scenarios, "--games", str(args.games), "--seed", str(args.seed)]
+    words += ["--per-cell", "--bot", args.bot] if args.per_cell else ["--validate"] if args.validate else []
     if args.no_random_teams:
         words.append("--no-random-teams")
     return " ".join(words)
@@ -199,25 +211,56 @@ def output_table(out: Path, table, source: Path) -> tuple[str, list[dict]]:
     return _head(text, loaded.lines), [m.model_dump(mode="json") for m in loaded.model.measured]
 
 
-def write_table(path: Path, rows: list[dict], head: str) -> None:
-    """Rewrite the `measured:` part of a difficulty file (everything after the marker line)
-    under its hand-written `head`, through a temporary file of this run's own (removed on a
-    failure, renamed over `path` when the one content loader accepts the result)."""
+def write_table(path: Path, rows: list[dict], head: str, model: dict | None = None) -> None:
+    """Rewrite the measured part of a difficulty file (everything after the marker line: the
+    win-rate `model:` and the `measured:` rows) under its hand-written `head`, through a
+    temporary file of this run's own (removed on a failure, renamed over `path` when the one
+    content loader accepts the result)."""
     from adventures.home import replaced_when_done
     from engine.content.loader import load
-    lines = [f"{MARKER}: everything below this line is rewritten by it ---",
-             "measured:" if rows else "measured: []"]
+    lines = [f"{MARKER}: everything below this line is rewritten by it ---"]
+    if model is not None:
+        lines += model_lines(model)
+    lines.append("measured:" if rows else "measured: []")
     lines += [f"  - {json.dumps(r, ensure_ascii=False)}" for r in rows]
     with replaced_when_done(path) as tmp:
         tmp.write_text(head + "\n".join(lines) + "\n", encoding="utf-8")
         load(tmp, "difficulty")            # never ship a table the game would refuse
 
 
-def _written(out: Path, rows: list[dict], head: str) -> bool:
+def model_lines(model: dict) -> list[str]:
+    """The model as YAML lines a person can read: one line per curve, hero, team and row."""
+    lines = ["model:"]
+    for key in ("reference", "games", "seed", "date", "command"):
+        lines.append(f"  {key}: {json.dumps(model[key], ensure_ascii=False)}")
+    lines.append("  villains:")
+    for v in model["villains"]:
+        lines.append(f"    - villain: {json.dumps(v['villain'])}")
+        lines.append("      sizes:")
+        lines += [f"        - {json.dumps(size)}" for size in v["sizes"]]
+        lines.append("      heroes:")
+        lines += [f"        - {json.dumps(h)}" for h in v["heroes"]]
+    for key in ("held_out", "validation"):
+        lines.append(f"  {key}:" if model[key] else f"  {key}: []")
+        lines += [f"    - {json.dumps(r, ensure_ascii=False)}" for r in model[key]]
+    return lines
+
+
+def kept_model(out: Path, source: Path) -> dict | None:
+    """The model the file being rewritten holds today (kept by a run that does not fit one)."""
+    from engine.content.loader import ContentError, load
+    try:
+        found = load(out if out.exists() else source, "difficulty").model.model
+    except ContentError:
+        return None
+    return found.model_dump(mode="json") if found is not None else None
+
+
+def _written(out: Path, rows: list[dict], head: str, model: dict | None = None) -> bool:
     """write_table, or one line saying why it could not (the old file stays)."""
     from engine.content.loader import ContentError
     try:
-        write_table(out, rows, head)
+        write_table(out, rows, head, model)
     except (OSError, ContentError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc).splitlines()[0]
         print(f"adventures calibrate: --out {out}: cannot write the table: {reason}", file=sys.stderr)
@@ -246,12 +289,23 @@ def _key(r: dict) -> tuple:
 
 @runner.fails_on_crashes("calibrate")
 def run(args: argparse.Namespace) -> int:
-    from adventures.content.catalog import clear_cache, load_catalog
+    from adventures.content.catalog import load_catalog
     files = args.scenarios or runner.shipped_scenario_files(("scenario",))
     loaded = runner.load_scenarios_for_command(files, "calibrate", ("scenario",), COOP_ONLY)
     if loaded is None:
         return 2
     catalog = load_catalog()
+    if args.per_cell:
+        args.games = args.games or PER_CELL_GAMES
+        return run_per_cell(args, files, loaded, catalog)
+    from adventures.sim import cli_calibrate_model
+    args.games = args.games or (VALIDATE_GAMES if args.validate else FIT_SEEDS)
+    return cli_calibrate_model.run(args, loaded, catalog)
+
+
+def run_per_cell(args: argparse.Namespace, files, loaded, catalog) -> int:
+    """The older method: a paired-seed bisection per scenario, random team and level."""
+    from adventures.content.catalog import clear_cache
     scenarios = [runner.with_params(sc, {"bot": args.bot}) for sc in loaded]
     runs = [(Path(file).stem, sc) for file, sc in zip(files, scenarios)]
     if not args.no_random_teams and catalog.difficulty is not None:
@@ -279,7 +333,7 @@ def run(args: argparse.Namespace) -> int:
             client.close()
     redone = {_key(r) for r in new_rows}
     rows = sorted([r for r in kept if _key(r) not in redone] + new_rows, key=_key)
-    if not _written(out, rows, head):
+    if not _written(out, rows, head, kept_model(out, table_file(catalog))):
         return 2
     clear_cache()
     seconds = time.perf_counter() - t0

@@ -433,11 +433,104 @@ class MeasuredDef(Strict):
         return self
 
 
+Logit = Annotated[float, Field(ge=-50, le=50)]
+LogitSe = Annotated[float, Field(ge=0, le=50)]
+Dial = Annotated[int, Field(ge=-MAX_ENEMY_CARD_STEPS, le=MAX_ENEMY_CARD_STEPS)]
+
+
+class ReferencePlayerDef(Strict):
+    """The one player the levels are measured with: a bot and the exact parameter file it
+    played with, so a stronger bot trained later changes no dial (issue 43)."""
+
+    bot: Name
+    params_sha256: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
+
+
+class OddsSizeDef(Strict):
+    """The reference player's win rate against one villain at one player count, as a logit:
+    a curve in the dial (values at `knots`, straight between them and beyond the ends), plus
+    allies and each henchman more (only with allies, Adventures p.18)."""
+
+    players: Annotated[int, Field(ge=1, le=4)]
+    knots: list[Dial] = Field(min_length=2, max_length=16)
+    logits: list[Logit] = Field(min_length=2, max_length=16)
+    logit_se: list[LogitSe] = Field(min_length=2, max_length=16)
+    allies: Logit = 0.0
+    allies_se: LogitSe = 0.0
+    henchman: Logit = 0.0
+    henchman_se: LogitSe = 0.0
+
+    @model_validator(mode="after")
+    def _curve(self) -> OddsSizeDef:
+        if len(self.logits) != len(self.knots) or len(self.logit_se) != len(self.knots):
+            raise ValueError(f"logits: {len(self.logits)} values and {len(self.logit_se)} errors for "
+                             f"{len(self.knots)} knots")
+        if any(b <= a for a, b in zip(self.knots, self.knots[1:])):
+            raise ValueError("knots: the dial values must rise")
+        return self
+
+
+class OddsHeroDef(Strict):
+    """What seating one hero adds to the team's logit against a villain, by player count 1-4
+    (0 is the average hero)."""
+
+    hero: Name
+    effect: list[Logit] = Field(min_length=4, max_length=4)
+    se: list[LogitSe] = Field(min_length=4, max_length=4)
+
+
+class OddsVillainDef(Strict):
+    villain: Name
+    sizes: list[OddsSizeDef] = Field(min_length=1, max_length=4)
+    heroes: list[OddsHeroDef] = Field(default_factory=list, max_length=200)
+
+
+class HeldOutTeamDef(Strict):
+    """A team the model never saw: its games are left out of the fit, then measured at every
+    level against the prediction (`adventures calibrate --validate`)."""
+
+    villain: Name
+    heroes: list[Name] = Field(min_length=1, max_length=4)
+    allies: bool = False
+
+
+class ValidationRowDef(Strict):
+    villain: Name
+    heroes: list[Name] = Field(min_length=1, max_length=4)
+    allies: bool = False
+    level: Name
+    dial: Dial
+    predicted: Rate
+    games: Annotated[int, Field(ge=1)]
+    wins: Annotated[int, Field(ge=0)]
+    in_band: bool
+
+
+class OddsModelDef(Strict):
+    """The win-rate model the levels' dials come from (`adventures calibrate`, issue 42):
+    logit(win rate) = villain's curve in the dial at the player count + each hero's effect
+    + allies + henchmen, fitted by the reference player's paired-seed games."""
+
+    reference: ReferencePlayerDef
+    villains: list[OddsVillainDef] = Field(min_length=1, max_length=20)
+    held_out: list[HeldOutTeamDef] = Field(default_factory=list, max_length=200)
+    validation: list[ValidationRowDef] = Field(default_factory=list, max_length=2000)
+    games: Annotated[int, Field(ge=0)] = 0
+    seed: Seed = 1
+    date: Name
+    command: Annotated[str, Field(max_length=600)]
+
+    def villain(self, key: str) -> OddsVillainDef | None:
+        return next((v for v in self.villains if v.villain == key), None)
+
+
 class DifficultyDef(Strict):
-    """The difficulty levels (hand-written) and the calibration table (`adventures calibrate`)."""
+    """The difficulty levels (hand-written), the win-rate model their dials come from and the
+    per-team calibration table (`adventures calibrate`)."""
 
     levels: list[LevelDef] = Field(min_length=1, max_length=8)
     default: Name = "standard"
+    model: OddsModelDef | None = None
     measured: list[MeasuredDef] = Field(default_factory=list, max_length=2000)
 
     @model_validator(mode="after")

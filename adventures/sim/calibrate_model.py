@@ -1,0 +1,186 @@
+"""`adventures calibrate`'s model: fit the win-rate model and check it on teams it never saw.
+
+The games (`fit_games`): for each villain and player count, random teams (a team per seed,
+dealt as setup deals them) played by the reference player at a few dial values, the same
+seeds at every value (paired: the curve's steps are not blurred by different deals); 3
+seeds in 10 play with allies and 0, 1 or 2 extra henchmen (Adventures p.18). Games of a
+held-out team are left out. The fit (adventures/sim/odds_fit.py) gives every team its
+curve, so each level's dial is solved per team (adventures/rules/odds.py) instead of
+bisected per cell.
+
+`validate`: each held-out team at each level, at the dial the model gives it, on fresh
+paired seeds: predicted against measured, and whether the measured rate is in the band.
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+from datetime import datetime, timezone
+from pathlib import Path
+
+from adventures.sim import runner
+
+REFERENCE_BOT = "strong"        # the levels' reference player (issue 43): its parameter file is frozen
+ALLIES_SHARE = (7, 10)          # seeds i with i % 10 >= 7 play with allies and (i % 10 - 7) extra henchmen
+HELD_OUT_PER_SIZE = {1: 2, 2: 3, 3: 4, 4: 3}
+SPREAD = 15                     # the outer knots: this far beyond the easiest and hardest level's dial
+
+
+def reference_params_file() -> Path:
+    from adventures.bots import strong
+    return Path(strong.PARAMS_FILE)
+
+
+def reference() -> dict:
+    """The reference player as the model names it: the bot and its parameter file's digest."""
+    digest = hashlib.sha256(reference_params_file().read_bytes()).hexdigest()
+    return {"bot": REFERENCE_BOT, "params_sha256": digest}
+
+
+def reference_problem(model) -> str:
+    """Why a model was not measured by today's reference player ("" when it was)."""
+    if model is None:
+        return ""
+    now = reference()
+    if model.reference.bot != now["bot"] or model.reference.params_sha256 != now["params_sha256"]:
+        return (f"the model was measured with another reference player ({model.reference.bot}, parameters "
+                f"{model.reference.params_sha256[:12]}…; today's: {now['bot']}, {now['params_sha256'][:12]}…)")
+    return ""
+
+
+def coop_heroes(catalog) -> list[str]:
+    return sorted(k for k, h in catalog.heroes.items() if getattr(h, "coop", True))
+
+
+def held_out_teams(catalog, villains: list[str], sizes: list[int], seed: int) -> list[dict]:
+    """The teams the fit never sees, drawn from the seed: per villain, HELD_OUT_PER_SIZE teams
+    of each size (one team of 3 with allies)."""
+    rng = random.Random(f"held-out {seed}")
+    pool = coop_heroes(catalog)
+    out = []
+    for villain in villains:
+        for n in sizes:
+            chosen: set[tuple[str, ...]] = set()
+            while len(chosen) < min(HELD_OUT_PER_SIZE.get(n, 0), _teams(len(pool), n) // 3):
+                chosen.add(tuple(sorted(rng.sample(pool, n))))
+            for i, team in enumerate(sorted(chosen)):
+                out.append({"villain": villain, "heroes": list(team), "allies": n == 3 and i == 0})
+    return out
+
+
+def _teams(pool: int, n: int) -> int:
+    from math import comb
+    return comb(pool, n)
+
+
+def knots_for(catalog, villain: str, players: int) -> list[int]:
+    """The dial values the fit plays: each level's dial for a random team today (the model's,
+    else the per-team table's, else the level's guess) and SPREAD beyond the two ends."""
+    from adventures.rules import difficulty
+    table = difficulty.levels(catalog)
+    dials = sorted({difficulty.settings_for(catalog, villain, ["random"] * players, False, lv.key).enemy_cards
+                    for lv in table.levels})
+    points = sorted({dials[0] - SPREAD, *dials, dials[-1] + SPREAD})
+    out: list[int] = []
+    for d in points:                # knots at least 5 apart: a curve, not noise
+        if not out or d - out[-1] >= 5:
+            out.append(d)
+    return out
+
+
+def fit_plan(catalog, villains: list[str], sizes: list[int], seeds_per_size: dict[int, int], seed: int):
+    """(knots by (villain, players), tasks for runner.execute): every seed at every knot."""
+    from engine.content.schema import ScenarioDef
+    knots = {(v, n): knots_for(catalog, v, n) for v in villains for n in sizes}
+    tasks = []
+    for v in villains:
+        for n in sizes:
+            groups: dict[int, list[tuple[int, int]]] = {}
+            for i in range(seeds_per_size[n]):
+                groups.setdefault(i % ALLIES_SHARE[1], []).append((i, runner.game_seed(seed, i)))
+            for part, jobs in groups.items():
+                allies = part >= ALLIES_SHARE[0]
+                henchmen = part - ALLIES_SHARE[0] if allies else 0
+                for dial in knots[v, n]:
+                    sc = ScenarioDef(name=f"fit {v} {n}", villain=v, allies=allies, extra_henchmen=henchmen,
+                                     seats=[{"hero": "random", "bot": REFERENCE_BOT}] * n,
+                                     overrides={"enemy_cards": dial})
+                    for k in range(0, len(jobs), 25):
+                        tasks.append((sc, jobs[k:k + 25], False, (v, n, allies, henchmen, dial), None, False, {}))
+    return knots, tasks
+
+
+def fit_games(records: list[dict], held_out: list[dict]) -> tuple[list[dict], int]:
+    """The fit's observations from the run's records, and how many held-out games were left out."""
+    hidden = {(t["villain"], tuple(sorted(t["heroes"]))) for t in held_out}
+    games, left_out = [], 0
+    for r in runner.results(records, "calibrate"):
+        v, n, allies, henchmen, dial = r["cell"]
+        team = tuple(sorted(r["heroes"].split("+")))
+        if (v, team) in hidden:
+            left_out += 1
+            continue
+        games.append({"villain": v, "players": n, "heroes": team, "allies": allies, "henchmen": henchmen,
+                      "dial": dial, "win": 1 if r["winner"] == "heroes" else 0})
+    return games, left_out
+
+
+def model_dict(villains: list[dict], held_out: list[dict], games: int, seed: int, command: str) -> dict:
+    return {"reference": reference(), "villains": villains, "held_out": held_out, "validation": [],
+            "games": games, "seed": seed, "date": datetime.now(timezone.utc).date().isoformat(),
+            "command": command}
+
+
+def validation_plan(catalog, model, games: int, seed: int):
+    """Tasks: each held-out team at each level (its dial from the model), the same seeds at
+    every level; and the rows' keys in task order."""
+    from adventures.rules import difficulty
+    from engine.content.schema import ScenarioDef
+    table = difficulty.levels(catalog)
+    tasks = []
+    for t, team in enumerate(model.held_out):
+        for level in table.levels:
+            sc = ScenarioDef(name=f"held-out {t}", villain=team.villain, allies=team.allies,
+                             difficulty=level.key, seats=[{"hero": h, "bot": REFERENCE_BOT} for h in team.heroes])
+            for k in range(0, games, 25):
+                jobs = [(i, runner.game_seed(seed, i)) for i in range(k, min(games, k + 25))]
+                tasks.append((sc, jobs, False, (t, level.key), None, False, {}))
+    return tasks
+
+
+def validation_rows(catalog, model, records: list[dict]) -> list[dict]:
+    """Predicted against measured for each held-out team and level."""
+    from adventures.rules import difficulty, odds
+    table = difficulty.levels(catalog)
+    tally: dict[tuple[int, str], list[int]] = {}
+    for r in runner.results(records, "calibrate --validate"):
+        tally.setdefault(tuple(r["cell"]), []).append(1 if r["winner"] == "heroes" else 0)
+    rows = []
+    for t, team in enumerate(model.held_out):
+        for level in table.levels:
+            wins = tally.get((t, level.key), [])
+            if not wins:
+                continue
+            settings = difficulty.settings_for(catalog, team.villain, list(team.heroes), team.allies, level.key)
+            henchmen = settings.extra_henchmen if team.allies else 0
+            rate = odds.rate_at(model, team.villain, [tuple(sorted(team.heroes))], team.allies, henchmen,
+                                settings.enemy_cards)[0]
+            low, high = level.band
+            measured = sum(wins) / len(wins)
+            rows.append({"villain": team.villain, "heroes": list(team.heroes), "allies": team.allies,
+                         "level": level.key, "dial": settings.enemy_cards, "predicted": round(rate, 4),
+                         "games": len(wins), "wins": sum(wins), "in_band": low <= measured <= high})
+    return rows
+
+
+def summary(rows: list[dict]) -> dict:
+    """Mean and largest absolute error (points), the share of team-level pairs in band."""
+    errors = [abs(r["wins"] / r["games"] - r["predicted"]) * 100 for r in rows]
+    if not errors:
+        return {"pairs": 0, "teams": 0, "mae": 0.0, "max": 0.0, "team_mae_max": 0.0, "in_band": 0.0}
+    teams: dict[tuple, list[float]] = {}
+    for r, e in zip(rows, errors):
+        teams.setdefault((r["villain"], tuple(r["heroes"]), r["allies"]), []).append(e)
+    per_team = [sum(v) / len(v) for v in teams.values()]
+    return {"pairs": len(rows), "teams": len(teams), "mae": sum(errors) / len(errors), "max": max(errors),
+            "team_mae_max": max(per_team), "in_band": sum(r["in_band"] for r in rows) / len(rows)}

@@ -1,0 +1,218 @@
+"""Issue 42: odds that hold for the team at the table.
+
+The win-rate model (adventures/rules/odds.py) predicts the reference player's win rate for any
+team; every level's dial comes from it per team; `adventures calibrate` fits it from paired-seed
+games (adventures/sim/odds_fit.py) and checks it on held-out teams; `adventures odds` prints it.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import random
+
+import pytest
+from pydantic import ValidationError
+
+from adventures import cli
+from adventures.content.catalog import load_catalog
+from adventures.rules import difficulty, odds
+from engine.content.schema import OddsModelDef, OddsSizeDef
+
+HEROES = ["alice", "black_panther", "black_widow", "donatello", "king_arthur", "leonardo", "medusa",
+          "michelangelo", "raphael", "sinbad", "winter_soldier"]
+
+
+def _logit(p: float) -> float:
+    return math.log(p / (1 - p))
+
+
+def toy_model(effects: dict[str, float] | None = None, slope: float = -0.05, allies: float = -0.3,
+              henchman: float = -0.4) -> OddsModelDef:
+    """Shredder at 1-4 players: logit = 1.0 + slope * dial (straight between knots -40 and 80)
+    plus each hero's effect (the same at every size), allies and henchmen."""
+    effects = effects or {}
+    sizes = [{"players": n, "knots": [-40, 80], "logits": [1.0 - 40 * slope, 1.0 + 80 * slope],
+              "logit_se": [0.1, 0.1], "allies": allies, "allies_se": 0.05, "henchman": henchman,
+              "henchman_se": 0.05} for n in (1, 2, 3, 4)]
+    heroes = [{"hero": h, "effect": [effects.get(h, 0.0)] * 4, "se": [0.05] * 4} for h in HEROES]
+    return OddsModelDef(reference={"bot": "strong", "params_sha256": "0" * 64},
+                        villains=[{"villain": "shredder", "sizes": sizes, "heroes": heroes}],
+                        date="2026-11-28", command="test")
+
+
+def with_model(model, catalog=None):
+    catalog = catalog or load_catalog()
+    return dataclasses.replace(catalog, difficulty=catalog.difficulty.model_copy(update={"model": model}))
+
+
+def test_a_curve_needs_one_logit_and_one_error_per_rising_knot():
+    with pytest.raises(ValidationError, match="knots"):
+        OddsSizeDef(players=1, knots=[10, 5], logits=[0, 0], logit_se=[0, 0])
+    with pytest.raises(ValidationError, match="3 values"):
+        OddsSizeDef(players=1, knots=[0, 5], logits=[0, 0, 0], logit_se=[0, 0])
+
+
+def test_each_level_plays_the_dial_whose_predicted_rate_is_nearest_its_target():
+    """Difficulty levels (Adventures p.18 for the henchmen knob): every team gets each level's
+    dial from the model, so a stronger team plays a higher dial."""
+    catalog = with_model(toy_model({"medusa": 1.0, "black_widow": -1.0}))
+    table = catalog.difficulty
+    for level in table.levels:
+        for team in (["leonardo"], ["medusa"], ["black_widow", "raphael"]):
+            dial = difficulty.settings_for(catalog, "shredder", team, False, level.key).enemy_cards
+            at = odds.rate_at(catalog.difficulty.model, "shredder", [tuple(sorted(team))], False, 0, dial)[0]
+            near = [odds.rate_at(catalog.difficulty.model, "shredder", [tuple(sorted(team))], False, 0, d)[0]
+                    for d in (dial - 1, dial + 1)]
+            assert all(abs(at - level.target) <= abs(r - level.target) for r in near)
+    strong = difficulty.settings_for(catalog, "shredder", ["medusa"], False, "standard").enemy_cards
+    weak = difficulty.settings_for(catalog, "shredder", ["black_widow"], False, "standard").enemy_cards
+    assert strong - weak == pytest.approx(2.0 / 0.05, abs=1)      # 2 logits apart at 0.05 a step
+
+
+def test_a_team_is_its_heroes_whatever_their_seats_or_names():
+    catalog = with_model(toy_model({"medusa": 1.0, "sinbad": 0.5}))
+    a = odds.predicted_odds(catalog, "shredder", ["Medusa", "sinbad"], False, 0, "hard")
+    b = odds.predicted_odds(catalog, "shredder", ["sinbad", "medusa"], False, 0, "hard")
+    assert a == b and a.averaged == 1
+
+
+def test_a_random_seat_is_the_average_over_every_hero_it_can_be_dealt():
+    """A seat dealt at setup can be any co-op hero the other seats do not play: the odds
+    shown and the dial played are the average over those teams, and say how many."""
+    effects = {h: 0.2 * i - 1.0 for i, h in enumerate(HEROES)}
+    catalog = with_model(toy_model(effects))
+    found = odds.predicted_odds(catalog, "shredder", ["leonardo", "random"], False, 0, "standard")
+    assert found.averaged == len(HEROES) - 1
+    one_by_one = [odds.predicted_odds(catalog, "shredder", ["leonardo", h], False, 0, "standard").dial
+                  for h in HEROES if h != "leonardo"]
+    assert min(one_by_one) <= found.dial <= max(one_by_one)
+    model = catalog.difficulty.model
+    teams = [tuple(sorted(("leonardo", h))) for h in HEROES if h != "leonardo"]
+    assert found.rate == pytest.approx(odds.rate_at(model, "shredder", teams, False, 0, found.dial)[0])
+
+
+def test_allies_and_each_henchman_move_the_odds_and_the_level_counts_its_own_henchmen():
+    """Adventures p.18: more henchmen for a tougher game; the level's own extra henchmen are in
+    its dial, the players' own on top make the game harder (the odds fall, the dial stays)."""
+    catalog = with_model(toy_model(allies=-0.3, henchman=-0.4))
+    plain = odds.predicted_odds(catalog, "shredder", ["leonardo", "raphael"], True, 0, "hard")
+    more = odds.predicted_odds(catalog, "shredder", ["leonardo", "raphael"], True, 2, "hard")
+    assert more.dial == plain.dial and more.rate < plain.rate
+    hard = catalog.difficulty.level("hard")
+    assert abs(plain.rate - hard.target) < 0.01         # the level's henchman is in its dial
+    without = difficulty.settings_for(catalog, "shredder", ["leonardo", "raphael"], False, "hard").enemy_cards
+    assert without > plain.dial                          # allies and a henchman cost the heroes: a lower dial
+
+
+def test_a_hero_the_model_never_saw_counts_as_average_and_is_named():
+    model = toy_model()
+    villain = model.villains[0]
+    fewer = villain.model_copy(update={"heroes": [h for h in villain.heroes if h.hero != "sinbad"]})
+    catalog = with_model(model.model_copy(update={"villains": [fewer]}))
+    found = odds.predicted_odds(catalog, "shredder", ["sinbad"], False, 0, "standard")
+    assert found.unseen == ("sinbad",) and found.high - found.low > 0.15
+
+
+def test_a_villain_or_size_the_model_lacks_plays_the_measured_table():
+    catalog = with_model(toy_model())
+    krang = difficulty.settings_for(catalog, "krang", ["alice"], False, "standard").enemy_cards
+    assert krang == difficulty.settings_for(with_model(None), "krang", ["alice"], False, "standard").enemy_cards
+    assert odds.predicted_odds(catalog, "krang", ["alice"], False, 0, "standard") is None
+
+
+def test_the_fit_recovers_a_known_model_from_paired_games():
+    """adventures/sim/odds_fit.py: games drawn from a known logistic model (hero effects that
+    differ, a curve in the dial) give back the effects and the curve within their errors."""
+    np = pytest.importorskip("numpy")
+    from adventures.sim import odds_fit
+    rng = random.Random(5)
+    truth = {h: 0.15 * (i - 5) for i, h in enumerate(HEROES)}
+    knots = {("shredder", 1): [0, 20, 40], ("shredder", 3): [0, 20, 40]}
+    games = []
+    for n in (1, 3):
+        for _ in range(3000):
+            team = tuple(sorted(rng.sample(HEROES, n)))
+            for dial in knots["shredder", n]:
+                eta = 1.0 - 0.05 * dial + sum(truth[h] for h in team)
+                games.append({"villain": "shredder", "players": n, "heroes": team, "allies": False, "henchmen": 0,
+                              "dial": dial, "win": int(rng.random() < 1 / (1 + math.exp(-eta)))})
+    (fitted,) = odds_fit.fit(games, knots)
+    mean = sum(truth.values()) / len(truth)
+    for row in fitted["heroes"]:
+        for n in (1, 3):
+            assert abs(row["effect"][n - 1] - (truth[row["hero"]] - mean)) < 3 * row["se"][n - 1] + 0.02
+    for size in fitted["sizes"]:
+        want = [1.0 - 0.05 * d + size["players"] * mean for d in size["knots"]]
+        assert np.allclose(size["logits"], want, atol=0.15)
+
+
+def test_the_fit_never_sees_a_held_out_team():
+    from adventures.sim import calibrate_model as cm
+    held = [{"villain": "shredder", "heroes": ["leonardo", "raphael"], "allies": False}]
+    records = [{"winner": "heroes", "heroes": team, "cell": ("shredder", 2, False, 0, 5), "seed": i}
+               for i, team in enumerate(["raphael+leonardo", "leonardo+sinbad", "leonardo+raphael"])]
+    games, left_out = cm.fit_games(records, held)
+    assert left_out == 2 and [g["heroes"] for g in games] == [("leonardo", "sinbad")]
+
+
+def test_held_out_teams_cover_both_villains_and_every_size():
+    from adventures.sim import calibrate_model as cm
+    teams = cm.held_out_teams(load_catalog(), ["krang", "shredder"], [1, 2, 3, 4], 1)
+    assert len(teams) >= 20
+    assert {(t["villain"], len(t["heroes"])) for t in teams} == {(v, n) for v in ("krang", "shredder")
+                                                               for n in (1, 2, 3, 4)}
+    assert teams == cm.held_out_teams(load_catalog(), ["krang", "shredder"], [1, 2, 3, 4], 1)
+
+
+def test_the_validation_summary_is_errors_in_points_and_the_share_in_band():
+    from adventures.sim import calibrate_model as cm
+    rows = [{"villain": "krang", "heroes": ["alice"], "allies": False, "level": "easy", "predicted": 0.8,
+             "games": 100, "wins": 76, "in_band": True},
+            {"villain": "krang", "heroes": ["alice"], "allies": False, "level": "hard", "predicted": 0.4,
+             "games": 100, "wins": 50, "in_band": False}]
+    got = cm.summary(rows)
+    assert got["mae"] == pytest.approx(7.0) and got["max"] == pytest.approx(10.0) and got["in_band"] == 0.5
+
+
+def test_the_odds_command_prints_each_level_and_its_dial(capsys, tmp_path):
+    content = tmp_path / "content"
+    content.mkdir()
+    _write_table(content / "difficulty.yaml", toy_model({"medusa": 1.0}))
+    assert cli.main(["odds", "--villain", "shredder", "--heroes", "medusa,random", "--content", str(content)]) == 0
+    out = capsys.readouterr().out
+    assert "Standard" in out and "dial" in out and "averaged over the 10 teams" in out
+    assert cli.main(["odds", "--villain", "shredder", "--heroes", "Medusa", "--difficulty", "hard", "--json",
+                     "--content", str(content)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert list(data["levels"]) == ["hard"] and data["heroes"] == ["medusa"] and data["reference"] == "strong"
+    assert cli.main(["odds", "--villain", "shredder", "--table", "--content", str(content)]) == 0
+    assert capsys.readouterr().out.splitlines()[2].startswith("Medusa")
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["--villain", "shredder", "--heroes", "leonardo,leonardo"], "seated twice"),
+    (["--villain", "shredder", "--heroes", "nobody"], "unknown co-op hero"),
+    (["--villain", "bebop", "--heroes", "leonardo"], "unknown villain"),
+    (["--villain", "shredder", "--heroes", "leonardo", "--henchmen", "2"], "only with --allies"),
+    (["--villain", "shredder", "--heroes", "leonardo", "--difficulty", "legendary"], "unknown level"),
+    (["--heroes", "leonardo"], "give a scenario or --villain"),
+])
+def test_the_odds_command_refuses_in_one_line(argv, says, capsys):
+    assert cli.main(["odds", *argv]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and says in err[0]
+
+
+def test_model_calibration_is_measured_by_the_reference_player_only(capsys):
+    """Issue 43: the levels keep one named reference player; another bot measures only per cell."""
+    assert cli.main(["calibrate", "--bot", "heuristic", "--games", "1", "--no-progress"]) == 2
+    assert "reference player" in capsys.readouterr().err
+
+
+def _write_table(path, model: OddsModelDef) -> None:
+    from adventures.content.catalog import CONTENT_ROOT
+    from adventures.sim import cli_calibrate as cc
+    text = (CONTENT_ROOT / "difficulty.yaml").read_text(encoding="utf-8")
+    head = text.split(cc.MARKER, 1)[0]
+    cc.write_table(path, [], head, model.model_dump(mode="json"))
