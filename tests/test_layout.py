@@ -408,8 +408,11 @@ def test_a_hand_shares_one_name_size_the_largest_that_fits_every_name(monkeypatc
                     found += [f"{hero} {size} {scale} {mark and 'badge'}: {p}" for p in problems_in(surf, draw)]
                     plan = hand.plan
                     if plan is not None:     # cards laid out to be read: the plan's one name size for all
-                        lines = {line for r, c in hand.card_rects for line in card_view.reading_face(
-                            c, r, plan.text_size, plan.band_lines, mark, plan.name_size).name_lines}
+                        rects = {id(c): r for r, c in hand.card_rects}
+                        lines = {line for f, face in enumerate(plan.faces) if f not in plan.short
+                                 for line in card_view.reading_face(
+                                     cards[face[0]], rects[id(cards[face[0]])], plan.text_size, plan.band_lines, mark,
+                                     plan.name_size, len(face)).name_lines}
                         drawn.clear()
                         draw(surf)
                         assert {size for text, size in drawn if text in lines} == {plan.name_size}, (hero.name, size)

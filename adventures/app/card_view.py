@@ -7,6 +7,7 @@ paint a face only when the one who is looking may see that card where it lies
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pygame
@@ -138,12 +139,35 @@ def shared_name_size(cards, size: tuple[int, int]) -> int | None:
 
 
 # ---------------------------------------------------------------- the reading face (a hand's cards)
-LEGIBLE = 11             # the smallest effect text a hand's card is drawn at to be read without hovering
-READING_SIZES = (17, 16, 15, 14, 13, 12, LEGIBLE)     # a hand's effect text, largest first
+LEGIBLE = 11             # the smallest effect text a hand's card is drawn at to be read without hovering, in
+                         # screen pixels (DejaVu Sans Condensed is as tall as the regular face: only narrower)
+READING_SIZES = (17, 16, 15, 14, 13, 12, LEGIBLE)     # a hand's effect text, largest first (at text size 100%)
 READING_NAME = 12        # a reading face's name (bold, white on the type's colour): up to three lines,
                          # smaller for a whole hand where a long name needs it (hand_plan.BANDS)
 META_SIZE = 9            # the type and fighter line
 PAD = 4
+
+
+def reading_sizes() -> tuple[float, ...]:
+    """The effect text sizes a hand tries, largest first, down to the one drawn LEGIBLE
+    pixels high at the current text size: at 130% that is 8.5 (11 px, as readable as 11 at
+    100%: names do the same, theme.name_min), at 85% it is 13."""
+    least = LEGIBLE / T.SCALE
+    sizes = list(range(READING_SIZES[0], math.ceil(least) - 1, -1))
+    if T.pixel_size(least) < T.pixel_size(sizes[-1]):
+        sizes.append(least)
+    return tuple(sizes)
+
+
+def meta_size() -> float:
+    """The type line's size: small print, 9 px on screen at any text size from 100% (as
+    the board's labels, board_view.LEGIBLE_PX)."""
+    return META_SIZE / max(1.0, T.SCALE)
+
+
+def copies_text(copies: int) -> str:
+    """The mark of a stack of identical cards (a hand shows their text once)."""
+    return f"×{copies}"
 
 
 @dataclass(frozen=True)
@@ -154,7 +178,8 @@ class ReadingFace:
     type and fighter whole, every word of the effect text inside the card, clear of the pill."""
     band: pygame.Rect
     name_lines: tuple[str, ...]
-    disc: tuple[tuple[int, int], int] | None        # the value's disc: (centre, radius)
+    value: pygame.Rect | None         # the value's disc, a pill where it is wider ("3/3")
+    copies: pygame.Rect | None        # "×2": identical cards stacked under this one
     meta: tuple[tuple[str, tuple[int, int], bool], ...]     # (text, topleft, is a name) per meta line part
     badge: pygame.Rect | None
     boost: pygame.Rect | None
@@ -169,27 +194,72 @@ def kind_words(card) -> str:
 
 
 def reading_face(card, rect: pygame.Rect, text_size: int, band_lines: int = 1, mark=None,
-                 name_size: int = READING_NAME) -> ReadingFace:
+                 name_size: int = READING_NAME, copies: int = 1) -> ReadingFace:
     """The reading face of `card` in `rect`: the value on a disc and the name in the band
     (`band_lines` lines high at `name_size`, the same for a whole hand), the type and fighter
     under it with the BOOST pill at their right where it fits (else in the bottom right
-    corner), and the effect text at `text_size` below."""
+    corner), and the effect text at `text_size` below. A wide card says the type, fighter
+    and BOOST in the band, to the name's right, and its text gains a line. `copies`:
+    identical cards stacked under it, said by a "×N" on the type line, else in the band."""
+    if copies > 1:
+        face = _reading_face(card, rect, text_size, band_lines, mark, name_size, copies, False)
+        if face.fits:
+            return face
+    return _reading_face(card, rect, text_size, band_lines, mark, name_size, copies, True)
+
+
+def _reading_face(card, rect: pygame.Rect, text_size: int, band_lines: int, mark, name_size: float, copies: int,
+                  stack_in_band: bool) -> ReadingFace:
     w, h = rect.size
     vt = value_text(card)
     name_lh = T.font(name_size, True).get_linesize()
-    vr = 0
-    if vt:       # the disc holds its number's whole line (the badge and type line keep clear of it)
-        vr = max(name_lh // 2 + 1, (T.text_width(vt, 11, True) + 6) // 2, (T.font(11, True).get_height() + 1) // 2)
-    band_h = max(band_lines * name_lh + 6, 2 * vr + 6)
+    value = None
+    band_h = band_lines * name_lh + 4
+    if vt:       # a disc as tall as the name's line, a pill where "3/3" is wider than that
+        d = 2 * max(name_lh // 2 + 1, (T.font(11, True).get_height() + 1) // 2)
+        band_h = max(band_h, d + 4)
+        value = pygame.Rect(rect.left + PAD, rect.top + (band_h - d) // 2, max(d, T.text_width(vt, 11, True) + 8), d)
     band = pygame.Rect(rect.left, rect.top, w, band_h)
-    name_x = rect.left + PAD + (2 * vr + 4 if vr else 0)
-    name_w = rect.right - PAD - name_x
+    stack = None
+    if copies > 1:
+        sw, sh = T.font(meta_size(), True).size(copies_text(copies))
+        stack = pygame.Rect(0, 0, sw + 10, sh + 2)
+        if stack_in_band:
+            stack.midright = (rect.right - PAD, band.centery)
+    name_x = value.right + 4 if value is not None else rect.left + PAD
+    name_w = (stack.left - 4 if stack is not None and stack_in_band else rect.right - PAD) - name_x
     lines = name_lines_at(card.name, name_size, name_w, band_lines) if name_w > 10 else None
     fits = lines is not None
-    disc = ((rect.left + PAD + vr, band.centery), vr) if vr else None
-    # the type and fighter: one line where both fit, else the fighter on a line of its own
+    kind = kind_words(card)
+    who = "Deception" if card.deception else ("" if card.fighter == "any" else card.fighter)
+    words = " ".join(effect_lines(card))
+    if band_lines == 1 and lines and mark is None:     # a wide card: type, fighter and BOOST in the band
+        in_band = _meta_in_band(card, kind, who, band, lines[0], name_x, name_size, stack)
+        if in_band is not None:
+            meta, boost = in_band
+            text = pygame.Rect(rect.left + PAD + 1, band.bottom + 3, w - 2 * PAD - 2, rect.bottom - 7 - band.bottom)
+            if not words or text_fits(words, text, text_size, None):
+                return ReadingFace(band, lines, value, stack, tuple(meta), None, boost, text, text_size, name_size,
+                                   fits)
+    if stack is not None and not stack_in_band:
+        stack = stack.copy()
+    head = (band, lines or (card.name,), value, stack)
+    return _meta_under_band(card, kind, who, rect, band, mark, words, text_size, head, name_size, fits,
+                            stack if stack is not None and not stack_in_band else None)
+
+
+def _meta_under_band(card, kind: str, who: str, rect: pygame.Rect, band: pygame.Rect, mark, words: str,
+                     text_size: int, head: tuple, name_size: float, fits: bool, stack: pygame.Rect | None = None
+                     ) -> ReadingFace:
+    """The printed card's order: the type and fighter on a line under the band (the fighter
+    on a line of its own where both do not fit), the BOOST pill at their right where it
+    fits, else in the bottom right corner; the provenance badge at the right. `stack`: the
+    "×N" pill, placed at the line's right (the face does not fit where there is no room)."""
+    w = rect.width
+    meta = []
+    boost = None
     y = band.bottom + 2
-    meta_lh = T.font(META_SIZE, True).get_linesize()
+    meta_lh = T.font(meta_size(), True).get_linesize()
     badge = None
     room = w - 2 * PAD
     if mark is not None:
@@ -197,42 +267,78 @@ def reading_face(card, rect: pygame.Rect, text_size: int, band_lines: int = 1, m
         badge = pygame.Rect((0, 0), badge_size(mark, BADGE_SIZE))
         badge.topright = (rect.right - PAD, y)
         room -= badge.width + 4
-    kind = kind_words(card)
-    who = "Deception" if card.deception else ("" if card.fighter == "any" else card.fighter)
-    meta = []
-    boost = None
+    if stack is not None:
+        stack.topright = (rect.left + PAD + room, y - 1)
+        room -= stack.width + 6
+        fits = fits and T.text_width(kind, meta_size(), True) <= room
     if card.boost:
-        bw, bh = T.font(META_SIZE, True).size(f"BOOST {card.boost}")
+        bw, bh = T.font(meta_size(), True).size(f"BOOST {card.boost}")
         boost = pygame.Rect(0, 0, bw + 10, bh + 2)
         first = f"{kind} · {who}" if who else kind
-        if T.text_width(first, META_SIZE, True) + 6 + boost.width <= room:
-            boost.topright = (rect.right - PAD - (badge.width + 4 if badge is not None else 0), y - 1)
+        if T.text_width(first, meta_size(), True) + 6 + boost.width <= room:
+            boost.topright = (rect.left + PAD + room, y - 1)
             room -= boost.width + 6
         else:
             boost.bottomright = (rect.right - PAD, rect.bottom - 4)
-    if who and T.text_width(f"{kind} · {who}", META_SIZE, True) <= room:
+    if who and T.text_width(f"{kind} · {who}", meta_size(), True) <= room:
         meta.append((f"{kind} · ", (rect.left + PAD, y), False))
-        meta.append((who, (rect.left + PAD + T.text_width(f"{kind} · ", META_SIZE, True), y), True))
+        meta.append((who, (rect.left + PAD + T.text_width(f"{kind} · ", meta_size(), True), y), True))
         y += meta_lh
     else:
-        fits = fits and T.text_width(kind, META_SIZE, True) <= room
+        fits = fits and T.text_width(kind, meta_size(), True) <= room
         meta.append((kind, (rect.left + PAD, y), False))
         y += meta_lh
         if who and badge is not None:
             y = max(y, badge.bottom)
         if who:
-            fits = fits and T.text_width(who, META_SIZE, True) <= w - 2 * PAD
+            fits = fits and T.text_width(who, meta_size(), True) <= w - 2 * PAD
             meta.append((who, (rect.left + PAD, y), True))
             y += meta_lh
     if badge is not None:
         y = max(y, badge.bottom)
     if boost is not None and boost.top < y:
         y = max(y, boost.bottom)
+    if stack is not None:
+        y = max(y, stack.bottom)
     text = pygame.Rect(rect.left + PAD + 1, y + 2, w - 2 * PAD - 2, rect.bottom - 4 - (y + 2))
-    words = " ".join(effect_lines(card))
     if words:
         fits = fits and text_fits(words, text, text_size, boost)
-    return ReadingFace(band, lines or (card.name,), disc, tuple(meta), badge, boost, text, text_size, name_size, fits)
+    return ReadingFace(*head, tuple(meta), badge, boost, text, text_size, name_size, fits)
+
+
+def _meta_words(kind: str, who: str) -> list[tuple[str, bool]]:
+    """The type line's parts: (text, is a name)."""
+    return [(f"{kind} · ", False), (who, True)] if who else [(kind, False)]
+
+
+def _place_meta(parts, right: int, y: int) -> list[tuple[str, tuple[int, int], bool]]:
+    """The type line's parts ending at `right`, their tops at `y`."""
+    x = right - sum(T.text_width(t, meta_size(), True) for t, _n in parts)
+    out = []
+    for text, is_name in parts:
+        out.append((text, (x, y), is_name))
+        x += T.text_width(text, meta_size(), True)
+    return out
+
+
+def _meta_in_band(card, kind: str, who: str, band: pygame.Rect, name: str, name_x: int, name_size: int, stack):
+    """(type line, BOOST pill) at the right of a one-line band, where the name leaves room
+    for them; else None."""
+    right = band.right - PAD
+    if stack is not None:         # "×N" at the band's right end
+        stack.midright = (right, band.centery)
+        right = stack.left - 5
+    pill = None
+    if card.boost:
+        bw, bh = T.font(meta_size(), True).size(f"BOOST {card.boost}")
+        pill = pygame.Rect(0, 0, bw + 10, bh + 2)
+        pill.midright = (right, band.centery)
+        right = pill.left - 5
+    parts = _meta_words(kind, who)
+    if name_x + T.text_width(name, name_size, True) + 10 + sum(T.text_width(t, meta_size(), True) for t, _n in parts) \
+            > right:
+        return None
+    return _place_meta(parts, right, band.centery - T.font(meta_size(), True).get_linesize() // 2), pill
 
 
 def text_fits(words: str, area: pygame.Rect, size: int, pill: pygame.Rect | None) -> bool:
@@ -252,7 +358,7 @@ def text_fits(words: str, area: pygame.Rect, size: int, pill: pygame.Rect | None
 
 
 def draw_reading_face(surf: pygame.Surface, card, rect: pygame.Rect, face: ReadingFace, *, legal: bool, dim: bool,
-                      hover: bool, mark) -> None:
+                      hover: bool, mark, copies: int = 1) -> None:
     type_color = T.CARD_TYPE_COLORS.get(card.kind, T.MUTED)
     if dim:
         type_color = T.mix(type_color, (120, 120, 120), 0.5)
@@ -261,23 +367,30 @@ def draw_reading_face(surf: pygame.Surface, card, rect: pygame.Rect, face: Readi
     pygame.draw.rect(surf, (8, 8, 10), rect.move(2, 3), border_radius=8)
     pygame.draw.rect(surf, body, rect, border_radius=8)
     pygame.draw.rect(surf, type_color, face.band, border_top_left_radius=8, border_top_right_radius=8)
-    if face.disc is not None:
-        (cx, cy), vr = face.disc
-        pygame.draw.circle(surf, (250, 250, 250), (cx, cy), vr)
-        pygame.draw.circle(surf, ink, (cx, cy), vr, 1)
+    if face.value is not None:
+        v = face.value
+        pygame.draw.rect(surf, (250, 250, 250), v, border_radius=v.height // 2)
+        pygame.draw.rect(surf, ink, v, 1, border_radius=v.height // 2)
         vt = value_text(card)
-        T.draw_text(surf, vt, (cx, cy), T.fit_size(vt, 11, 2 * vr - 2, True, 8), T.mix(type_color, ink, 0.3),
+        T.draw_text(surf, vt, v.center, T.fit_size(vt, 11, v.width - 4, True, 8), T.mix(type_color, ink, 0.3),
                     bold=True, anchor="center")
-    name_x = face.band.left + PAD + (2 * face.disc[1] + 4 if face.disc else 0)
+    if face.copies is not None:
+        pygame.draw.rect(surf, (40, 40, 48), face.copies, border_radius=face.copies.height // 2)
+        T.draw_text(surf, copies_text(copies), face.copies.center, meta_size(), (255, 255, 255), bold=True,
+                    anchor="center")
+    name_x = face.value.right + 4 if face.value is not None else face.band.left + PAD
     lh = T.font(face.name_size, True).get_linesize()
     ny = face.band.centery - lh * len(face.name_lines) // 2
+    in_band = face.copies is not None and face.copies.bottom <= face.band.bottom       # "×N" beside the name
+    name_right = face.copies.left - 4 if in_band else face.band.right - PAD
     for line in face.name_lines:
         T.draw_text(surf, line, (name_x, ny), face.name_size, (255, 255, 255), bold=True,
-                    max_width=face.band.right - PAD - name_x, name=True)
+                    max_width=name_right - name_x, name=True)
         ny += lh
     for text, pos, is_name in face.meta:
-        T.draw_text(surf, text, pos, META_SIZE, (90, 90, 96) if is_name else T.mix(type_color, ink, 0.35), bold=True,
-                    max_width=rect.right - PAD - pos[0], name=is_name)
+        on_band = pos[1] < face.band.bottom           # a wide card says them in the band, in white
+        color = (255, 255, 255) if on_band else (90, 90, 96) if is_name else T.mix(type_color, ink, 0.35)
+        T.draw_text(surf, text, pos, meta_size(), color, bold=True, max_width=rect.right - PAD - pos[0], name=is_name)
     words = " ".join(effect_lines(card))
     if words:
         if face.fits:         # the rules text in the condensed face, as printed cards set it
@@ -285,7 +398,7 @@ def draw_reading_face(surf: pygame.Surface, card, rect: pygame.Rect, face: Readi
         else:             # a hand that could not be laid out for reading: the old way, hover to read
             draw_effect_text(surf, card, words, face.text, face.text_size, ink)
     if face.boost is not None:
-        img = T.render(f"BOOST {card.boost}", META_SIZE, (250, 220, 120), True)
+        img = T.render(f"BOOST {card.boost}", meta_size(), (250, 220, 120), True)
         pygame.draw.rect(surf, (40, 40, 48), face.boost, border_radius=face.boost.height // 2)
         surf.blit(img, img.get_rect(center=face.boost.center))
         T.trace_mark(surf, img.get_rect(center=face.boost.center), f"BOOST {card.boost}")
@@ -305,15 +418,16 @@ def draw_card(surf: pygame.Surface, card, rect: pygame.Rect, **style) -> None:
 
 def draw_face(surf: pygame.Surface, card, rect: pygame.Rect, *, legal: bool = False, dim: bool = False,
               hover: bool = False, owner_color: T.Color | None = None, mark=None,
-              name_size: int | None = None, reading: tuple[int, int] | None = None) -> None:
+              name_size: int | None = None, reading: tuple[int, int] | None = None, copies: int = 1) -> None:
     """A card face scaled to `rect` (about 5:7). `mark`: its provenance badge, drawn at
     the right of the type line (the type and fighter keep clear of it, the text starts
     below it); `name_size`: the size its neighbours' names share (shared_name_size),
     else the card finds its own. `reading`: (text size, band lines, name size): the reading face a
-    hand lays out so that every effect is read without hovering (reading_face)."""
+    hand lays out so that every effect is read without hovering (reading_face); `copies`: the
+    identical cards it stands for there (a stack)."""
     if reading is not None:
-        face = reading_face(card, rect, reading[0], reading[1], mark, reading[2])
-        draw_reading_face(surf, card, rect, face, legal=legal, dim=dim, hover=hover, mark=mark)
+        face = reading_face(card, rect, reading[0], reading[1], mark, reading[2], copies)
+        draw_reading_face(surf, card, rect, face, legal=legal, dim=dim, hover=hover, mark=mark, copies=copies)
         return
     type_color = T.CARD_TYPE_COLORS.get(card.kind, T.MUTED)
     w, h = rect.size

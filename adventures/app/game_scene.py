@@ -121,17 +121,32 @@ class GameScene:
         self.status = ""
 
     def layout_key(self, w: int, h: int) -> tuple:
-        """What the layout is computed from: window, text size, players, a round's cards."""
+        """What the layout is computed from: window, text size, players, a round's cards, and
+        whether the hand shown needs a taller region to be read (tall_hand)."""
         players = sum(1 for s in self.game.sides if not s.is_enemy) if self.game is not None else 1
         adv = getattr(self.game, "adv", None)
         cards = len([c for c in adv.all_cards if not c.removed]) if adv is not None else players
-        return (max(w, 960), max(h, 600)), T.SCALE, max(1, players), cards
+        return (max(w, 960), max(h, 600)), T.SCALE, max(1, players), cards, self.tall_hand(w, h, players, cards)
+
+    def _layout(self, w: int, h: int, players: int, cards: int, tall: bool) -> GameLayout:
+        aspect = BoardView.content_aspect(self.game.board) if self.game is not None else 1.6
+        return GameLayout.for_size(w, h, players, T.SCALE, aspect, cards, tall)
+
+    def tall_hand(self, w: int, h: int, players: int, cards: int) -> bool:
+        """The hand shown is read whole only in a taller region than usual (a long hand: the
+        board gives way down to its least, layout.BAND_MIN), and is read whole there."""
+        if self.game is None:
+            return False
+        side, hidden, _why, tabs = self.hand_state()
+        if side is None or hidden or not all(card_view.visible(c) for c in side.hand):
+            return False                # a hidden card is never measured (hand_view)
+        return self.hand.needs_taller(self._layout(w, h, players, cards, False).hand,
+                                      self._layout(w, h, players, cards, True).hand, side.hand, tabs, self._card_mark)
 
     def resize(self, w: int, h: int) -> None:
-        size, scale, players, cards = self.layout_key(w, h)
-        aspect = BoardView.content_aspect(self.game.board) if self.game is not None else 1.6
-        self.layout = GameLayout.for_size(w, h, players, scale, aspect, cards)
-        self._layout_key = (size, scale, players, cards)
+        size, scale, players, cards, tall = self.layout_key(w, h)
+        self.layout = self._layout(w, h, players, cards, tall)
+        self._layout_key = (size, scale, players, cards, tall)
         if self.board_view is not None:
             self.board_view.layout(self.layout.board)
 

@@ -33,6 +33,7 @@ HAND_MAX = 230
 HAND_MIN = 118           # ...and down to this (x text size) where the band beside it needs the room:
 BAND_MIN = 288           # the board's band, x text size: the aside's buttons, a combat panel and four
                          # lines of the log beside the board; the board as tall
+HAND_TALL_SHARE = 0.4    # a hand too long for its usual height takes up to this share (down to BAND_MIN)
 
 
 def cards_per_round(players: int) -> int:
@@ -60,9 +61,11 @@ class GameLayout:
 
     @classmethod
     def for_size(cls, w: int, h: int, players: int = 1, scale: float = 1.0,
-                 board_aspect: float = 1.6, init_cards: int | None = None) -> GameLayout:
+                 board_aspect: float = 1.6, init_cards: int | None = None, tall_hand: bool = False) -> GameLayout:
         """`board_aspect`: width/height of the board's drawn content (BoardView.content_aspect);
-        `init_cards`: the initiative cards of a round (allies and henchmen add some)."""
+        `init_cards`: the initiative cards of a round (allies and henchmen add some);
+        `tall_hand`: a hand too long to be read in its usual height (the game screen asks
+        for it only where the taller one reads it) takes the band's room down to BAND_MIN."""
         w, h = max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])
         u = scale
         side_w = int(max(290 * min(u, 1.1), min(420 * u, w * 0.25)))
@@ -84,6 +87,8 @@ class GameLayout:
         rest = h - top_h - prompt_h
         hand_h = min(HAND_MAX, max(int(140 * min(u, 1.1)), int(h * HAND_SHARE)))
         hand_h = max(int(HAND_MIN * min(u, 1.1)), min(hand_h, rest - int(BAND_MIN * u)))
+        if tall_hand:
+            hand_h = max(hand_h, min(int(h * HAND_TALL_SHARE), rest - int(BAND_MIN * u)))
         band_h = rest - hand_h
         # the board takes the width its shape wants; the aside gets the rest (within bounds)
         want = int(band_h * board_aspect) + 20

@@ -169,9 +169,14 @@ _SYS_FONTS = "dejavusans,arial,helvetica,liberationsans,freesans"
 CONDENSED = "condensed"
 
 
+def pixel_size(size: float) -> int:
+    """The pixel size a text `size` is drawn at, at the current text size (what font() loads)."""
+    return max(8, int(round(size * SCALE)))
+
+
 @functools.lru_cache(maxsize=96)
 def font(size: int, bold: bool | str = False) -> pygame.font.Font:
-    size = max(8, int(round(size * SCALE)))
+    size = pixel_size(size)
     from adventures.app.assets import font_file
     condensed, bold = bold == CONDENSED, bool(bold) and bold != CONDENSED
     path = font_file(bold)                  # the bundled DejaVu Sans (assets/fonts)
