@@ -214,3 +214,40 @@ def test_an_enemy_shape_on_the_board_is_large_enough_to_tell_apart():
         view.layout(GameLayout.for_size(1280, 720, 4, 1.0, BoardView.content_aspect(board), 10).board)
         minion_rad = int(view.r * 0.74)
         assert view.shape_radius(minion_rad) >= 5, key
+
+
+def test_an_enemy_initiative_card_wears_its_shape_beside_its_colour(monkeypatch, tmp_path):
+    """Issue 40: the initiative row told enemies apart by colour only. Each enemy's card now
+    wears that enemy's shape (as on its token and in the status column), in its colour, at
+    its left; a player's card its order number, an ally's or a special card neither."""
+    import os
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    monkeypatch.setenv("TMNT_ADVENTURES_HOME", str(tmp_path / "home"))
+    import pygame
+
+    from adventures.app.scenarios import find_scenario
+    from adventures.app.screenshot import shoot
+    app = shoot(find_scenario("shredder-4p"), 1, 6, (1280, 720))
+    scene = app.game_scene
+    drawn = []
+    draw_shape = T.draw_shape
+
+    def recording(surf, shape, center, r, color, *args, **kw):
+        drawn.append((shape, pygame.Rect(0, 0, 0, 0).move(*map(int, center)), r, color))
+        return draw_shape(surf, shape, center, r, color, *args, **kw)
+
+    monkeypatch.setattr(T, "draw_shape", recording)
+    scene.hud.hits.clear()
+    scene.hud.draw_top(app.screen, scene.layout.top, scene.game, rows=scene.layout.init_rows,
+                       per_row=scene.layout.init_per_row)
+    cards = [(r, card) for r, (kind, *rest) in scene.hud.hits.items if kind == "init" for card in rest]
+    enemy_cards = [(r, c) for r, c in cards if c.owner == "enemy"]
+    assert len(enemy_cards) >= 2, "the row holds enemy cards"
+    for r, card in cards:
+        inside = [(shape, rad, color) for shape, at, rad, color in drawn if r.collidepoint(at.topleft)]
+        if card.owner == "enemy":
+            assert inside == [(T.enemy_shape(card.side), inside[0][1], T.seat_color(card.side))], card.name
+            assert inside[0][1] >= 6
+        else:
+            assert inside == [], card.name

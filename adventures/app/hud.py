@@ -125,6 +125,11 @@ class Hud:
                 number = next((n for n, sd in adv.seats.items() if sd is card.side), None)
                 if number is not None:
                     tx = order_badge(surf, (tx + 8, r.top + 4 + int(8 * u)), number, color) + 3
+            elif card.owner == "enemy" and (shape := T.enemy_shape(card.side)) is not None:
+                # the enemy's own shape, as on its token and in the status column: a cue beside the colour
+                sr = max(6, int(7 * u))
+                T.draw_shape(surf, shape, (tx + sr, r.top + 4 + int(8 * u)), sr, color)
+                tx += 2 * sr + 4
             if name.endswith("'s Turn"):
                 name = name[:-len("'s Turn")]      # the row already says whose turn each card is
             lines, size = T.wrap_name(name, name_size, r.right - tx - 3, current)
