@@ -163,7 +163,7 @@ def moments(app):
         decision_moment()
         other = next(s for s in game.sides if s is not players[0])
         a, d = players[0].fighters[0], other.fighters[0]
-        # the defender's card from its own deck: an enemy's card carries the approximation badge
+        # the defender's card from its own deck (an enemy's card: of our design, no badge on its face)
         snap = CombatSnapshot(a, d, (players[0].hand or players[0].discard or [None])[0],
                               (other.deck or other.discard or [None])[0])
         snap.att, snap.dfn, snap.damage = 4, 2, 2

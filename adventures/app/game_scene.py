@@ -822,8 +822,10 @@ class GameScene:
         return self.detail if zone.collidepoint(self.hover_pos) else None
 
     def _card_mark(self, card):
-        """The approximation / your-content marker a card face shows in its corner."""
-        return provenance.of_card(self.game, card) if isinstance(card, Card) else None
+        """The "yours" marker a card face shows in its corner (the owner's content). A card
+        of our design wears no "≈": the mark is explained once, on the enemies' heading, and
+        the card's detail view says it in words (`_card_note`)."""
+        return provenance.yours_only(provenance.of_card(self.game, card)) if isinstance(card, Card) else None
 
     def _card_note(self, card) -> str:
         mark = provenance.of_card(self.game, card)

@@ -3,8 +3,10 @@
 The villain side of the box is not public, so most enemy cards, the threat tracks, the
 boards and Krang's health are our approximations (`provenance: approximation` in the
 YAML). The mark is explained once, on the enemies' heading (`of_enemy_side`), and sits on
-each such card and on the board; anything loaded from the owner's content folder gets a
-"yours" badge instead, whatever its file claims. Published values get no badge.
+the board's corner; a card of our design wears none on its face (beside every name it read
+as noise, issue 40): its detail view says it in words (`note`). Anything loaded from the
+owner's content folder gets a "yours" badge instead, whatever its file claims, on its face
+too. Published values get no badge.
 
 Everything is looked up from `game.catalog` by key, so runtime state stays untouched.
 """
@@ -97,7 +99,8 @@ def of_enemy_side(game) -> Mark | None:
     return Mark(APPROX, ("≈ marks our design",
                          f"The villain side of the box is not public: {names} (their health, cards and "
                          "rules), the threat track and the board are our approximation, tuned with the bot "
-                         "simulator. A card or board marked ≈ is one of these.", OWN_THE_BOX))
+                         "simulator. The board's corner wears the mark; a card's detail, on hover, says when it is ours.",
+                         OWN_THE_BOX))
 
 
 def of_card(game, card) -> Mark | None:
