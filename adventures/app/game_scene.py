@@ -434,15 +434,30 @@ class GameScene:
         if self.combat.rect.collidepoint(pos):
             self.combat.dismiss()
             return
-        if self.model is not None and self.board_view is not None and self.layout.board.collidepoint(pos):
-            if self.model.circle_opts:           # a Foot-circle question: the circle under the cursor
-                k = self.board_view.circle_at(pos, list(self.model.circle_opts))
-                if k is not None:
-                    self.pick(self.model.options_at_circle(k), "that Foot circle")
-                return
-            space = self.board_view.space_at(pos)
-            if space is not None:
-                self.pick(self.model.options_at_space(space), f"space {self.game.board.ids[space]}")
+        if self.board_view is None or not self.layout.board.collidepoint(pos):
+            return
+        if self.model is not None and self.model.circle_opts:      # a Foot-circle question: the circle under the cursor
+            k = self.board_view.circle_at(pos, list(self.model.circle_opts))
+            if k is not None:
+                self.pick(self.model.options_at_circle(k), "that Foot circle")
+            return
+        space = self.board_view.space_at(pos)
+        if self.model is not None and space is not None and self.model.options_at_space(space):
+            self.pick(self.model.options_at_space(space), f"space {self.game.board.ids[space]}")
+            return
+        item = self.board_intent_at(pos)      # a choice on the board comes first, then an enemy's intent
+        if item is not None:
+            shown = self.intents or self.turn_intent
+            self.overlay = why_view.WhyOverlay(why_view.board_records(self.game.events, shown, item,
+                                                                      under_way=not self.intents))
+        elif self.model is not None and space is not None:
+            self.pick([], f"space {self.game.board.ids[space]}")
+
+    def board_intent_at(self, pos):
+        """The enemy intent whose arrow, ring or tag on the board is under `pos`, if any."""
+        if self.board_view is None or self.layout is None or not self.layout.board.collidepoint(pos):
+            return None
+        return intent_view.intent_at(self.board_view, self.intents or self.turn_intent, pos)
 
     def _click_hit(self, hit) -> None:
         kind = hit[0]
@@ -661,7 +676,11 @@ class GameScene:
         badge_at.bottomleft = (L.board.left + 8, L.board.bottom - 8)
         bv.draw_labels(surf, game, keep_clear=(badge_at.inflate(4, 4),) if board_mark else ())
         self.update_intents()
-        intent_view.draw(surf, bv, self.intents or self.turn_intent)
+        over_intent = None          # an enemy's arrow under the mouse, not a choice: lit, a click says why
+        if self.overlay is None and not (model is not None and bv.hover_space is not None
+                                         and model.options_at_space(bv.hover_space)):
+            over_intent = self.board_intent_at(self.hover_pos)
+        intent_view.draw(surf, bv, self.intents or self.turn_intent, over_intent.side if over_intent else None)
         self.motion.draw_floaters(surf, bv, game, now)
         surf.set_clip(clip)
         # the combat panel and a die's faces share their own region beside the board
@@ -750,6 +769,8 @@ class GameScene:
                 self._tooltip(surf, list(hit[1].lines), screen)
             elif hit is not None and hit[0] == "row":
                 self._tooltip(surf, list(hit[1]), screen)
+            elif over_intent is not None and over_intent.intent.why is not None:
+                self._tooltip(surf, [over_intent.intent.why.get("headline", ""), "Click: why"], L.board)
             elif bv.hover_space is not None and L.board.collidepoint(self.hover_pos):
                 self._tooltip(surf, self._space_lines(bv.hover_space), L.board)
             elif hit is not None and hit[0] == "init":

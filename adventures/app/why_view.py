@@ -1,7 +1,8 @@
 """The "Why?" panel: why an enemy did what it did, read from the engine's own record.
 
 A click on an enemy's line in the game log, or on an enemy's intent in the status
-column, opens it. It shows the record the rule made while it decided
+column or on the board (its arrow, the ring of where it would stop, its "threat +1"
+tag), opens it. It shows the record the rule made while it decided
 (adventures.rules.reasons, `event["why"]` or `Intent.why`): the rule applied step by
 step, the candidates with their distances, the tie and who broke it, the rulebook page.
 Nothing here works the answer out again, so the panel cannot disagree with the game.
@@ -168,3 +169,25 @@ def intent_records(items) -> list[tuple[str, dict]]:
     if len(recs) == 1:
         return [("", recs[0][1])]
     return [(f"If its move is {move}:", why) for move, why in recs]
+
+
+def current_turn_record(events, side_index: int) -> dict | None:
+    """The record on the log line of `side_index`'s turn under way (event["why"], attached
+    once the rule has decided), else None: the last turn logged must be that side's."""
+    for event in reversed(events or ()):
+        if event.get("kind") == "turn":
+            why = event.get("why")
+            return why if event.get("side") == side_index and isinstance(why, dict) else None
+    return None
+
+
+def board_records(events, items, item, under_way: bool) -> list[tuple[str, dict]]:
+    """What a click on `item`'s arrow, ring or tag on the board opens: for an enemy's turn
+    under way (`under_way`), its log line's record once the rule has made it, else the
+    record its targeting made for the arrow; on a player's turn, the same records as its
+    intent in the status column (one per move value it may still get)."""
+    if under_way:
+        logged = current_turn_record(events, item.side.index)
+        if logged is not None:
+            return [("", logged)]
+    return intent_records([i for i in items if i.side is item.side])
