@@ -1,7 +1,8 @@
 """The one module that loads the app's assets from the top-level `assets/` folder.
 
-  assets/fonts/   DejaVu Sans regular and bold (Debian package fonts-dejavu-core, free
-                  licence in LICENSE-DejaVu.txt); the system fonts are the fallback
+  assets/fonts/   DejaVu Sans regular and bold, and DejaVu Sans Condensed for a card's rules
+                  text (Debian package fonts-dejavu-core, free licence in LICENSE-DejaVu.txt);
+                  the system fonts are the fallback
   assets/sounds/  reveal, hit, threat, objective: short effects synthesised by this module
   assets/icons/   the window icon, drawn by this module
 
@@ -28,8 +29,13 @@ SOUND_NAMES = ("reveal", "hit", "threat", "objective")
 
 
 # ---------------------------------------------------------------- fonts and icon
-def font_file(bold: bool = False) -> Path | None:
-    path = ROOT / "fonts" / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+def font_file(bold: bool = False, condensed: bool = False) -> Path | None:
+    """The bundled face: regular, bold, or condensed (a card's rules text; regular weight,
+    the regular face where it is missing); None where the file is missing."""
+    name = "DejaVuSansCondensed.ttf" if condensed else "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    path = ROOT / "fonts" / name
+    if condensed and not path.is_file():
+        return font_file(bold)
     return path if path.is_file() else None
 
 

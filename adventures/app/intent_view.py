@@ -4,6 +4,8 @@ that it would advance the threat. A planning aid no physical table has.
 It reads `adventures.rules.enemy.enemy_intent`, the same function an enemy's turn runs
 (targeting, p.9), so the display and the rule cannot disagree. The move value is that of
 the enemy's initiative cards still to come this round (the next round's, once all are out).
+What the board shows of it (`marks`) is also what a click finds (`intent_at`): the game
+screen opens the record of that intent's targeting (why_view.board_records).
 """
 from __future__ import annotations
 

@@ -179,9 +179,7 @@ def font(size: int, bold: bool | str = False) -> pygame.font.Font:
     size = pixel_size(size)
     from adventures.app.assets import font_file
     condensed, bold = bold == CONDENSED, bool(bold) and bold != CONDENSED
-    path = font_file(bold)                  # the bundled DejaVu Sans (assets/fonts)
-    if path is not None and condensed and path.with_name("DejaVuSansCondensed.ttf").is_file():
-        path = path.with_name("DejaVuSansCondensed.ttf")
+    path = font_file(bold, condensed)       # the bundled DejaVu Sans (assets/fonts)
     if path is not None:
         try:
             return pygame.font.Font(str(path), size)
