@@ -216,3 +216,22 @@ def _write_table(path, model: OddsModelDef) -> None:
     text = (CONTENT_ROOT / "difficulty.yaml").read_text(encoding="utf-8")
     head = text.split(cc.MARKER, 1)[0]
     cc.write_table(path, [], head, model.model_dump(mode="json"))
+
+
+def test_the_new_game_screen_shows_the_models_odds_for_the_team_being_set_up():
+    """Issue 42: the odds shown change with the heroes chosen; random seats say they are an
+    average; the figures on hover name the reference player and how well the model predicted
+    teams it never saw."""
+    from adventures.app.new_game_scene import measured_figures, measured_line
+    catalog = with_model(toy_model({"medusa": 1.5, "black_widow": -1.5}))
+    strong = measured_line(catalog, "shredder", ["medusa"], False, "standard")
+    assert strong.startswith("Standard: a good team wins about") and strong.endswith(".")
+    mixed = measured_line(catalog, "shredder", ["random"], False, "standard")
+    assert "on average over the heroes the random seats can be dealt" in mixed
+    figures = " ".join(measured_figures(catalog, "shredder", ["medusa"], False, "standard"))
+    assert "reference player" in figures and "2026-11-28" in figures
+    model = catalog.difficulty.model
+    dials = {h: odds.predicted_odds(catalog, "shredder", [h], False, 0, "standard").dial
+             for h in ("medusa", "black_widow", "leonardo")}
+    assert dials["medusa"] > dials["leonardo"] > dials["black_widow"]
+    assert model.reference.bot == "strong"

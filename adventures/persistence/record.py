@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -257,9 +257,12 @@ def measured_odds(catalog, villain: str, heroes: list[str], allies: bool, extra_
     return row.win_rate if row is not None else None
 
 
-# The one switch to the win-rate model (issue 42 item 1) when adventures/rules/odds.py lands:
-#   from adventures.rules.odds import predicted_odds
-predicted_odds: Callable = measured_odds
+def predicted_odds(catalog, villain: str, heroes: list[str], allies: bool, extra_henchmen: int, level: str):
+    """The win-rate model's odds for this team (adventures/rules/odds.py, the figure the
+    new-game screen shows), else the measured row's where the model does not cover it."""
+    from adventures.rules.odds import predicted_odds as modelled
+    found = modelled(catalog, villain, heroes, allies, extra_henchmen, level)
+    return found if found is not None else measured_odds(catalog, villain, heroes, allies, extra_henchmen, level)
 
 
 def odds_of(line: Line, catalog) -> float | None:
