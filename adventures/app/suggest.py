@@ -2,7 +2,9 @@
 render loop.
 
 "Suggest" answers at once with the strong bot's pick (a few lookups, no search); asked
-again at the same decision it thinks harder: the expert searches (issue 27 item 6).
+again at the same decision it thinks harder: the expert searches (issue 27 item 6), as an
+expert seat does, with the strong bot playing its sampled futures (issue 43,
+`adventures.bots.expert.best_expert`).
 
 The search runs in slices between frames (`ExpertBot.search` is a generator that yields
 after every rollout): each frame spends at most `SLICE_SECONDS` on it, then draws and
@@ -23,6 +25,12 @@ from engine.decisions import TABLE
 SUGGEST_SECONDS = 0.8       # "within a second"
 BOT_SECONDS = 1.0           # an expert bot seat thinks about this long per decision
 SLICE_SECONDS = 0.008       # search time per frame
+# Sampled worlds a search plays before its confirmation: the ladder's measured expert (8,
+# then 16 for the pick and a challenger). A strong-bot future costs 1.2x (solo) to 1.5x (2-4
+# players) a simple-bot one, and frames take half the budget or more: solo, 8 worlds and the
+# confirmation mostly fit (more would leave no time to confirm); with 2-4 players the budget
+# ends the search first (docs/BOTS.md, "The strongest search in the app").
+ROLLOUTS = 8
 
 
 SLICES = [0]                # search slices run so far (frame benchmarks watch it)
@@ -48,7 +56,7 @@ class Suggester:
     (`adventures.bots.explain`, from the deciding seat's view; a card is named only to a
     viewer who may see it); `pick` and `spaces` are what the screen marks as suggested."""
 
-    def __init__(self, seconds: float = SUGGEST_SECONDS, rollouts: int = 64):
+    def __init__(self, seconds: float = SUGGEST_SECONDS, rollouts: int = ROLLOUTS):
         self.seconds = seconds
         self.rollouts = rollouts
         self.decision = None
@@ -126,10 +134,10 @@ class Suggester:
     def think_harder(self, game, decision, anchor: int) -> str:
         """The expert's search for the decision on screen, in slices (`poll`); it keeps the
         quick pick (`anchor`) unless its sampled worlds show a clear gain."""
-        from adventures.bots.expert import ExpertBot
+        from adventures.bots.expert import best_expert
         checkpoint = game.checkpoint
         self.answer, self.shown = None, False
-        expert = self.expert = ExpertBot(rollouts=self.rollouts, seconds=self.seconds, clock=time.perf_counter)
+        expert = self.expert = best_expert(rollouts=self.rollouts, seconds=self.seconds, clock=time.perf_counter)
         view = SimpleNamespace(checkpoint=checkpoint, answers=list(game.answers), bot_rng=None)
         rng = random.Random(f"{game.seed}:{len(game.answers)}")       # never the game's own RNGs
         self.anchor = anchor
@@ -265,11 +273,11 @@ class ThinkingExpert:
 
     wants_checkpoints = True
 
-    def __init__(self, app, seconds: float | None = None, rollouts: int = 32):
-        from adventures.bots.expert import ExpertBot
+    def __init__(self, app, seconds: float | None = None, rollouts: int = ROLLOUTS):
+        from adventures.bots.expert import best_expert
         self.app = app
-        self.bot = ExpertBot(rollouts=rollouts, seconds=BOT_SECONDS if seconds is None else seconds,
-                             clock=time.perf_counter)
+        self.bot = best_expert(rollouts=rollouts, seconds=BOT_SECONDS if seconds is None else seconds,
+                               clock=time.perf_counter)
 
     def choose(self, game, decision) -> int:
         steps = self.bot.choose_steps(game, decision)
