@@ -156,12 +156,13 @@ def test_the_fit_never_sees_a_held_out_team():
     assert left_out == 2 and [g["heroes"] for g in games] == [("leonardo", "sinbad")]
 
 
-def test_held_out_teams_cover_both_villains_and_every_size():
+def test_held_out_teams_cover_both_villains_and_every_team_size():
     from adventures.sim import calibrate_model as cm
     teams = cm.held_out_teams(load_catalog(), ["krang", "shredder"], [1, 2, 3, 4], 1)
     assert len(teams) >= 20
     assert {(t["villain"], len(t["heroes"])) for t in teams} == {(v, n) for v in ("krang", "shredder")
-                                                               for n in (1, 2, 3, 4)}
+                                                               for n in (2, 3, 4)}
+    assert sum(t["allies"] for t in teams) == 2            # one team of 3 with allies per villain
     assert teams == cm.held_out_teams(load_catalog(), ["krang", "shredder"], [1, 2, 3, 4], 1)
 
 
@@ -235,3 +236,29 @@ def test_the_new_game_screen_shows_the_models_odds_for_the_team_being_set_up():
              for h in ("medusa", "black_widow", "leonardo")}
     assert dials["medusa"] > dials["leonardo"] > dials["black_widow"]
     assert model.reference.bot == "strong"
+
+
+def test_a_teams_interval_counts_the_correlations_of_its_parts():
+    """With the size's joint covariance, a team's variance is g'Cg (knot weights, heroes seated,
+    allies, henchmen); a covariance that is only the parts' own errors gives the independent sum,
+    and a negative correlation between the curve and the heroes a narrower interval."""
+    model = toy_model()
+    villain = model.villains[0]
+    width = len(villain.sizes[0].knots) + len(villain.heroes) + 2
+
+    def with_cov(off: float):
+        cov = [[0.0] * width for _ in range(width)]
+        for i in range(width):
+            cov[i][i] = 0.01 if i < 2 else 0.0025
+        cov[0][2 + HEROES.index("leonardo")] = cov[2 + HEROES.index("leonardo")][0] = off
+        sizes = [s.model_copy(update={"cov": cov}) for s in villain.sizes]
+        return model.model_copy(update={"villains": [villain.model_copy(update={"sizes": sizes})]})
+    team = [("leonardo",)]
+    plain = odds.rate_at(model, "shredder", team, False, 0, -40)
+    same = odds.rate_at(with_cov(0.0), "shredder", team, False, 0, -40)
+    narrower = odds.rate_at(with_cov(-0.004), "shredder", team, False, 0, -40)
+    assert same == pytest.approx(plain)
+    assert narrower[2] - narrower[1] < same[2] - same[1]
+    with pytest.raises(ValidationError, match="cov"):
+        bad = [s.model_copy(update={"cov": [[0.0]]}) for s in villain.sizes]
+        type(villain).model_validate({**villain.model_dump(), "sizes": [b.model_dump() for b in bad]})

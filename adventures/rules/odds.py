@@ -96,10 +96,23 @@ def _team_logit(model, villain: str, team: tuple[str, ...], allies: bool, henchm
     return offset, var, tuple(unseen)
 
 
+def _weights(xs, x: float) -> list[float]:
+    """The knots' weights in `_interp` at x (each prediction is these times the knots' values)."""
+    return [_interp(xs, [1.0 if j == k else 0.0 for j in range(len(xs))], x) for k in range(len(xs))]
+
+
 def _logit(model, villain: str, team: tuple[str, ...], allies: bool, henchmen: int, dial: int) -> tuple[float, float]:
+    """(logit, its variance) for one concrete team at this dial: with the size's joint
+    covariance when the model has it, else its parts' errors taken as independent."""
     size = size_of(model, villain, len(team))
-    offset, var, _ = _team_logit(model, villain, team, allies, henchmen)
+    offset, var, unseen = _team_logit(model, villain, team, allies, henchmen)
     curve = _interp(size.knots, size.logits, dial)
+    if size.cov:
+        heroes = [h.hero for h in model.villain(villain).heroes]
+        g = _weights(size.knots, dial) + [float(team.count(h)) for h in heroes]
+        g += [1.0 if allies else 0.0, float(henchmen) if allies else 0.0]
+        joint = sum(g[i] * g[j] * size.cov[i][j] for i in range(len(g)) if g[i] for j in range(len(g)) if g[j])
+        return curve + offset, max(joint, 0.0) + len(unseen) * UNSEEN_HERO_SE ** 2
     curve_se = _interp(size.knots, size.logit_se, min(max(dial, size.knots[0]), size.knots[-1]))
     return curve + offset, var + curve_se ** 2
 

@@ -22,7 +22,11 @@ from adventures.sim import runner
 
 REFERENCE_BOT = "strong"        # the levels' reference player (issue 43): its parameter file is frozen
 ALLIES_SHARE = (7, 10)          # seeds i with i % 10 >= 7 play with allies and (i % 10 - 7) extra henchmen
-HELD_OUT_PER_SIZE = {1: 2, 2: 3, 3: 4, 4: 3}
+# Teams of 2-4 only: a team of one is one hero, and a hero held out alone has no solo games
+# in the fit; its solo figure would come from its team games only, which measured far off for
+# some (Michelangelo alone against Shredder: 57% predicted, 30% measured, 300 games): every
+# hero's solo games stay in the fit.
+HELD_OUT_PER_SIZE = {2: 3, 3: 4, 4: 4}
 SPREAD = 15                     # the outer knots: this far beyond the easiest and hardest level's dial
 
 
@@ -54,7 +58,7 @@ def coop_heroes(catalog) -> list[str]:
 
 def held_out_teams(catalog, villains: list[str], sizes: list[int], seed: int) -> list[dict]:
     """The teams the fit never sees, drawn from the seed: per villain, HELD_OUT_PER_SIZE teams
-    of each size (one team of 3 with allies)."""
+    of each size (one team of 3 with allies): 22 teams for the two shipped villains."""
     rng = random.Random(f"held-out {seed}")
     pool = coop_heroes(catalog)
     out = []

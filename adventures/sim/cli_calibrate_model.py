@@ -32,7 +32,15 @@ def _prepared(args, catalog, villains):
                          f"{cm.REFERENCE_BOT} bot with its frozen parameters; another bot measures only with --per-cell")
     runs = [(v, type("Seats", (), {"players": n})) for v in villains for n in SIZES]
     table, out, head, kept = cc._checked_before_work(args, catalog, runs)
-    return table, out, head, kept, cc.kept_model(out, cc.table_file(catalog))
+    model = cc.kept_model(out, cc.table_file(catalog))
+    if model is not None and not args.validate:
+        from engine.content.schema import OddsModelDef
+        why = cm.reference_problem(OddsModelDef.model_validate(model))
+        others = sorted({v["villain"] for v in model["villains"]} - set(villains))
+        if why and others:         # one table, one reference player: never curves of two players side by side
+            raise cc.Refused(f"{why}; its curves for {', '.join(others)} would stay beside the new ones: "
+                             "calibrate every villain (give no scenario, or one of each villain)")
+    return table, out, head, kept, model
 
 
 def run(args: argparse.Namespace, loaded, catalog) -> int:
@@ -97,6 +105,9 @@ def _fit(args, catalog, villains, out, head, kept, old_model, client, t0, c0) ->
         print(json.dumps(report, sort_keys=True))
         return 0
     print(_odds_table(_WithTable(catalog, out), villains))
+    ref = model["reference"]
+    print(f"reference player: the {ref['bot']} bot, parameter file {cm.reference_params_file().name} "
+          f"(sha256 {ref['params_sha256'][:12]}…)")
     print(f"wrote {out}: {len(records)} games ({len(games)} fitted, {left_out} of held-out teams left out), "
           f"{seconds:.0f} s ({played:.0f} s playing, {cpu:.0f} s of this process's CPU)")
     return 0

@@ -133,7 +133,14 @@ def _readable(beta, cov, sizes, knots, heroes, scale, k_off, c_hero, c_dev, c_al
     out_sizes = []
     for s, n in enumerate(sizes):
         ks = range(len(knots[n]))
+        # the covariance of everything a prediction at this size adds up (knots, heroes, allies,
+        # henchman): a team's interval is then exact, its parts' correlations included
+        parts = [rows_c[s, k] for k in ks] + [rows_e[i, s] for i in range(H)]
+        parts += [np.eye(P)[c_all + s], np.eye(P)[c_hen + s]]
+        R = np.array(parts)
+        joint = R @ cov @ R.T
         out_sizes.append({
+            "cov": [[float(f"{v:.4g}") for v in line] for line in joint],
             "players": n, "knots": list(knots[n]), "logits": [round(value(rows_c[s, k]), 4) for k in ks],
             "logit_se": [round(error(rows_c[s, k]), 4) for k in ks],
             "allies": round(float(beta[c_all + s]), 4), "allies_se": round(float(np.sqrt(cov[c_all + s, c_all + s])), 4),

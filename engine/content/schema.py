@@ -459,6 +459,10 @@ class OddsSizeDef(Strict):
     allies_se: LogitSe = 0.0
     henchman: Logit = 0.0
     henchman_se: LogitSe = 0.0
+    # The joint covariance of the knots, the villain's heroes (in its `heroes` order), allies
+    # and henchman at this size: a team's interval with its parts' correlations (empty: the
+    # errors above taken as independent, a wider interval).
+    cov: list[list[Annotated[float, Field(ge=-100, le=100)]]] = Field(default_factory=list, max_length=240)
 
     @model_validator(mode="after")
     def _curve(self) -> OddsSizeDef:
@@ -483,6 +487,14 @@ class OddsVillainDef(Strict):
     villain: Name
     sizes: list[OddsSizeDef] = Field(min_length=1, max_length=4)
     heroes: list[OddsHeroDef] = Field(default_factory=list, max_length=200)
+
+    @model_validator(mode="after")
+    def _covariances(self) -> OddsVillainDef:
+        for i, size in enumerate(self.sizes):
+            want = len(size.knots) + len(self.heroes) + 2
+            if size.cov and (len(size.cov) != want or any(len(row) != want for row in size.cov)):
+                raise ValueError(f"sizes.{i}.cov: expected {want}x{want} (knots, heroes, allies, henchman)")
+        return self
 
 
 class HeldOutTeamDef(Strict):
