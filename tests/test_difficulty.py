@@ -260,9 +260,11 @@ def test_difficulty_is_kept_by_saves_and_replays(tmp_path):
 
 
 def test_standard_without_a_measured_row_is_todays_game():
-    """Standard's dial for a villain never measured is 0: the game as designed."""
+    """Standard's dial for a villain never measured (no win-rate model, no per-team row) is 0:
+    the game as designed."""
     catalog = load_catalog()
-    empty = dataclasses.replace(catalog, difficulty=catalog.difficulty.model_copy(update={"measured": []}))
+    empty = dataclasses.replace(catalog, difficulty=catalog.difficulty.model_copy(update={"measured": [],
+                                                                                          "model": None}))
     assert catalog.difficulty.level("standard").unmeasured_enemy_cards == 0
     a = game_of(scenario(players=2), catalog=empty)
     b = game_of(scenario(players=2).model_copy(update={"difficulty_settings": None}), catalog=catalog)

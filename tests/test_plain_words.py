@@ -119,7 +119,8 @@ def test_the_difficulty_reads_as_how_often_a_good_team_wins_with_the_figures_on_
     mark = next(mark for _r, mark in scene.marks if mark.kind == "figures")
     figures = " ".join(mark.lines)
     assert "games" in figures and "%" in figures and re.search(r"\d{4}-\d{2}-\d{2}", figures)
-    assert any(text.startswith("Our best bot won") for text in lines), "the figures show on hover"
+    assert any(text.startswith("With this team at this level") for text in lines), "the figures show on hover"
+    assert "reference player" in figures        # issue 43: the one player the levels are measured with
 
 
 def test_the_approximation_mark_is_explained_once_not_beside_every_enemy(table):

@@ -278,16 +278,16 @@ def test_every_row_is_drawn_somewhere_on_the_scrolled_page():
 
 
 def test_the_predicted_odds_are_the_figure_the_new_game_screen_shows():
-    """Until the win-rate model lands, the Predicted column is the measured row's rate,
-    the figure of the new-game screen's difficulty line (new_game_scene.measured_figures)."""
+    """The Predicted column is the win-rate model's rate for that team (issue 42), the figure
+    of the new-game screen's difficulty line (new_game_scene.measured_figures)."""
     from adventures.app.new_game_scene import measured_figures
     from adventures.content.catalog import load_catalog
     catalog = load_catalog()
     coop, _m, _b = R.tally([row(heroes=["leonardo", "raphael"], seats=["human", "human"])])
     rate = R.odds_of(coop[0], catalog)
     assert rate is not None
-    assert f"won {rate:.0%} of" in " ".join(measured_figures(catalog, "shredder", ["leonardo", "raphael"], False,
-                                                             "standard"))
+    assert f"predicted to win {rate:.0%} of" in " ".join(measured_figures(catalog, "shredder",
+                                                                           ["leonardo", "raphael"], False, "standard"))
 
 
 # ---------------------------------------------------------------- the command
