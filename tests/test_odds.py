@@ -262,3 +262,18 @@ def test_a_teams_interval_counts_the_correlations_of_its_parts():
     with pytest.raises(ValidationError, match="cov"):
         bad = [s.model_copy(update={"cov": [[0.0]]}) for s in villain.sizes]
         type(villain).model_validate({**villain.model_dump(), "sizes": [b.model_dump() for b in bad]})
+
+
+def test_the_shipped_levels_are_measured_by_todays_reference_player_and_checked_on_held_out_teams():
+    """Issue 43: the difficulty table names one frozen reference player (the strong bot's
+    parameter file, by its digest): retraining another bot changes no dial. Issue 42: the
+    shipped model was checked on every held-out team at every level."""
+    from adventures.sim import calibrate_model as cm
+    catalog = load_catalog()
+    model = catalog.difficulty.model
+    assert model is not None and model.reference.bot == "strong"
+    assert cm.reference_problem(model) == ""
+    levels = {lv.key for lv in catalog.difficulty.levels}
+    checked = {(r.villain, tuple(r.heroes), r.allies, r.level) for r in model.validation}
+    assert checked == {(t.villain, tuple(t.heroes), t.allies, lv) for t in model.held_out for lv in levels}
+    assert {v.villain for v in model.villains} == {"krang", "shredder"}
