@@ -26,8 +26,8 @@ SUGGEST_SECONDS = 0.8       # "within a second"
 BOT_SECONDS = 1.0           # an expert bot seat thinks about this long per decision
 SLICE_SECONDS = 0.008       # search time per frame
 # Sampled worlds a search plays before its confirmation: the ladder's measured expert (8,
-# then 16 for the pick and a challenger). A strong-bot future costs 1.2x (solo) to 1.5x (2-4
-# players) a simple-bot one, and frames take half the budget or more: solo, 8 worlds and the
+# then 16 for the pick and a challenger). A strong-bot future costs 1.2x (solo) to 1.4-1.7x
+# (2-4 players) a simple-bot one, and frames take half the budget or more: solo, 8 worlds and the
 # confirmation mostly fit (more would leave no time to confirm); with 2-4 players the budget
 # ends the search first (docs/BOTS.md, "The strongest search in the app").
 ROLLOUTS = 8

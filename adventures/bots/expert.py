@@ -24,7 +24,7 @@ Other decisions, and any decision before the first quiet point, go to the rollou
 The expert that seats, commands and the app name "expert" (`best_expert`, the registry's
 entry) plays its futures with `BEST_ROLLOUT_BOT`, the strong bot (issue 43): far stronger
 than simple-bot futures (Shredder solo 92.5% against 47.5%, 40 paired seeds) for about
-1.2-1.6x the CPU per world (docs/BOTS.md, "The strongest search"). `ExpertBot()` itself
+1.2-1.7x the CPU per world (docs/BOTS.md, "The strongest search in the app"). `ExpertBot()` itself
 keeps simple-bot futures, the expert before issue 43 (the registry's `expert-heuristic`).
 """
 from __future__ import annotations
