@@ -47,7 +47,7 @@ def bot_options() -> list[tuple[str, argparse.Action]]:
 
 
 def test_the_registry_names_the_shipped_bots_once():
-    assert registry.bot_names() == ["strong", "expert", "heuristic", "random"]
+    assert registry.bot_names() == ["strong", "master", "expert", "heuristic", "random"]
     assert registry.seat_controls()[0] == ("human", "You")
     assert [k for k in registry.KINDS if registry.KINDS[k].competitive] == ["human", "heuristic", "random"]
 

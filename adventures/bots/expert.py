@@ -33,6 +33,7 @@ import random
 import time
 
 from adventures.bots.heuristic import HeuristicBot
+from adventures.bots.registry import BEST_ROLLOUT_BOT  # the expert's futures: named once, with the bots
 from adventures.bots.table import TablePolicy
 from adventures.rules import tags
 from adventures.rules.clone import clone_game, resume_adventure
@@ -47,7 +48,6 @@ SEARCHED = frozenset({
 
 
 ROLLOUT_BOTS = ("heuristic", "strong")
-BEST_ROLLOUT_BOT = "strong"     # who plays the futures of the expert the app and commands name
 
 
 def best_expert(**options) -> "ExpertBot":

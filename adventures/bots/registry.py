@@ -94,7 +94,7 @@ def bot_class(name: str):
 register(BotKind("human", "You", "adventures.bots.heuristic:HeuristicBot", person=True))
 register(BotKind("strong", "Bot", "adventures.bots.strong:StrongBot"))
 register(BotKind("master", "Master", "adventures.bots.master:MasterBot"))   # issue 43: learnt from expert-strong
-# "Expert" searches with the best rollout policy (adventures.bots.expert.BEST_ROLLOUT_BOT,
+# "Expert" searches with the best rollout policy (BEST_ROLLOUT_BOT below,
 # strong-bot futures since issue 43).
 register(BotKind("expert", "Expert", "adventures.bots.expert:best_expert"))
 register(BotKind("heuristic", "Simple", "adventures.bots.heuristic:HeuristicBot",
@@ -106,6 +106,7 @@ register(BotKind("random", "Random", "adventures.bots.random_bot:RandomBot", due
 # seats' bot, its options). The expert's futures by name, so runs made before issue 43
 # ("expert" then played simple-bot futures) can be reproduced; "expert-strong" is
 # issue 27's name for what "expert" plays now.
+BEST_ROLLOUT_BOT = "strong"     # who plays the futures of the expert the app and commands name (issue 43)
 VARIANTS: dict[str, tuple[str, dict]] = {
     "expert-heuristic": ("expert", {"rollout_bot": "heuristic"}),
     "expert-strong": ("expert", {"rollout_bot": "strong"}),
@@ -116,7 +117,6 @@ def variant(name: str) -> tuple[str, dict]:
     """(the seats' bot, its options) of a bot option's value. "expert" names its rollout bot
     too, so a run's records and what it asked for agree (`adventures.sim.runner.bots_asked`)."""
     if name == "expert":
-        from adventures.bots.expert import BEST_ROLLOUT_BOT
         return "expert", {"rollout_bot": BEST_ROLLOUT_BOT}
     return VARIANTS.get(name, (name, {}))
 
