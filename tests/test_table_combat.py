@@ -125,3 +125,29 @@ def test_the_combat_panel_draws_inside_the_rect_it_is_given(rect):
         assert r.contains(card_rect) and card_rect.height >= 40, (card_rect, r)
     assert r.contains(view.continue_rect)
     assert not view.card_rects[0][0].colliderect(view.continue_rect)
+
+
+@pytest.mark.parametrize("rect", [(560, 156, 400, 170), (0, 0, 330, 330), (40, 500, 640, 210)])
+def test_a_fighters_long_name_stays_whole_inside_the_combat_panel(rect):
+    """A name wider than its column (Baxter Stockman in a short, wide panel at 1280x720) is
+    drawn whole inside the panel, not with its first letter past the panel's edge."""
+    from adventures.app import theme as T
+    from adventures.content.catalog import load_catalog
+    from adventures.rules.setup import new_adventure
+    pygame.display.init()
+    pygame.font.init()
+    from engine.decisions import FirstOptionAgent
+    game = new_adventure(scenario(minions=["baxter_stockman"]), load_catalog(), 3, {0: FirstOptionAgent()},
+                         FirstOptionAgent())
+    hero = next(s for s in game.sides if not s.is_enemy)
+    baxter = game.adv.minions[0]
+    view = CombatView()
+    view.snapshot = CombatSnapshot(baxter.fighters[0], hero.fighters[0], baxter.deck[0], None)
+    surf = pygame.Surface(SIZE)
+    T.reset_cuts(trace=surf)
+    try:
+        view.draw(surf, pygame.Rect(rect), (-1, -1))
+        drawn = [(text, r) for text, r in T.TRACE if r is not None and text == baxter.fighters[0].name]
+    finally:
+        T.reset_cuts()
+    assert drawn and all(view.rect.contains(r) for _t, r in drawn), (drawn, view.rect)

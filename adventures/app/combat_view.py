@@ -128,7 +128,10 @@ class CombatView:
             y = cards.top
             name_w = col_w + gap - 4         # a name may use the gap between the columns (the other's half)
             name_size = T.fit_size(fighter.name, 12, name_w, True)
-            T.draw_text(surf, fighter.name, (cx, y), name_size,
+            # a name wider than its column stays inside the panel (it once lost its first letter)
+            half = min(T.text_width(fighter.name, name_size, True), name_w) // 2 + 1
+            name_x = min(max(cx, inner.left + half), inner.right - half)
+            T.draw_text(surf, fighter.name, (name_x, y), name_size,
                         T.mix(T.seat_color(fighter.side), (255, 255, 255), 0.25), bold=True, anchor="midtop",
                         max_width=name_w, name=True)
             y += T.font(12, True).get_linesize()
