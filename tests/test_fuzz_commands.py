@@ -59,6 +59,7 @@ BASE = {
     "content": ["content"],
     "content new": ["content", "new", "minion", "fuzzling"],
     "record": ["record", "--csv"],
+    "odds": ["odds", "--villain", "shredder", "--heroes", "leonardo"],
 }
 POSITIONAL = {"scenario": GOOD, "scenarios": GOOD, "paths": GOOD, "sweep": "{sweep}", "file": "{replay}",
               "name": "fuzzling"}

@@ -110,7 +110,9 @@ def test_the_games_keys_do_what_the_readme_says():
     said = readme_keys()["game"]
     assert "picks that option" in said["1-9"] and "takes the first option" in said["Enter"]
     assert "mutes" in said["M"] and "menu" in said["Esc"] and "Suggest" in said["S"] and "undoes" in said["Ctrl+Z"]
-    app = shoot(find_scenario("shredder-4p"), 5, 12, SIZE, at="action")
+    # an action decision of a game in progress (turn 6: with shredder-4p's Standard dial from
+    # the win-rate model, seed 5's game no longer reaches turn 12's action)
+    app = shoot(find_scenario("shredder-4p"), 5, 6, SIZE, at="action")
     scene = app.game_scene
     scene.draw(app.screen, 0)
     key(scene, pygame.K_2)
