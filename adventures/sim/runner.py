@@ -432,7 +432,8 @@ def bots_asked(scenario, options: dict | None = None) -> str:
     """What `bots_of` says of a game of `scenario` whose bots all play as asked."""
     if isinstance(scenario, MatchDef):
         return ""
-    rollouts = ((options or {}).get("bots", {}).get("expert") or {}).get("rollout_bot")
+    from adventures.bots.registry import BEST_ROLLOUT_BOT  # the expert's futures when none is asked
+    rollouts = ((options or {}).get("bots", {}).get("expert") or {}).get("rollout_bot", BEST_ROLLOUT_BOT)
     names = {"human": "heuristic", "expert": "expert-strong" if rollouts == "strong" else "expert"}
     return "+".join(sorted({names.get(seat.bot, seat.bot) for seat in scenario.seats}))
 
