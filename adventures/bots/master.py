@@ -18,31 +18,23 @@ never a traceback.
 """
 from __future__ import annotations
 
-import multiprocessing
-import sys
 from pathlib import Path
 
-from adventures.bots.ranker_file import PARAMS_FILE, ParamsError, Rankers, load_params, read_params
+from adventures.bots.ranker_file import PARAMS_FILE, Rankers, load_params, why_unusable
 from adventures.bots.strong import StrongBot
 
 MASTER_FILE = PARAMS_FILE.parent / "master.json"
 
-_loaded: dict[str, Rankers | None] = {}     # path -> the master's own rankers (None: unusable, said once)
+def master_warning(path: str | Path) -> str:
+    """The one line saying why the master's file is unusable and who plays instead."""
+    return (f"adventures: master bot parameters {path}: {why_unusable(path)}; "
+            "the master bot plays as the strong bot")
 
 
 def load_master(path: str | Path = MASTER_FILE) -> Rankers | None:
     """The master file's rankers, or None after one warning line (once per file and process;
-    worker processes of a run stay quiet, as the strong bot's reader does)."""
-    key = str(path)
-    if key not in _loaded:
-        try:
-            _loaded[key] = read_params(path)
-        except ParamsError as exc:
-            _loaded[key] = None
-            if multiprocessing.parent_process() is None:
-                print(f"adventures: master bot parameters {path}: {exc}; the master bot plays as the strong bot",
-                      file=sys.stderr)
-    return _loaded[key]
+    worker processes of a run stay quiet): the strong bot's reader, with the master's words."""
+    return load_params(path, warning_of=master_warning)
 
 
 def master_rankers(own: Rankers | None, reference: Rankers | None) -> Rankers:

@@ -215,9 +215,10 @@ def read_params(path: str | Path = PARAMS_FILE) -> Rankers:
     return validate(read_document(path))
 
 
-def load_params(path: str | Path = PARAMS_FILE) -> Rankers | None:
+def load_params(path: str | Path = PARAMS_FILE, warning_of=None) -> Rankers | None:
     """The rankers, or None after one warning line naming the fallback (once per file and
-    process; a worker process of a run stays quiet: the run said it once, `announce`)."""
+    process; a worker process of a run stays quiet: the run said it once, `announce`).
+    `warning_of(path)`: that line for another bot reading this format (default `warning`)."""
     key = str(path)
     if key not in _loaded:
         try:
@@ -226,7 +227,7 @@ def load_params(path: str | Path = PARAMS_FILE) -> Rankers | None:
             _loaded[key] = None
             _why[key] = str(exc)
             if multiprocessing.parent_process() is None:
-                print(warning(path), file=sys.stderr)
+                print((warning_of or warning)(path), file=sys.stderr)
     return _loaded[key]
 
 
