@@ -9,40 +9,17 @@ through the one bot registry, and every output names it as the bot that played.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
+
+# one game's every answer with a bot in every seat, and the shipped scenarios: as the strong bot's tests
+from test_strong import choices as answers
+from test_strong import scenario
 
 from adventures.bots import make_bot, ranker_file, registry
 from adventures.bots.master import MASTER_FILE, MasterBot, load_master, master_rankers
 from adventures.bots.strong import StrongBot
-from adventures.bots.table import TablePolicy
-from adventures.rules.runner import play_adventure
-from adventures.rules.setup import new_adventure
 from adventures.sim import runner
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def scenario(name: str):
-    return runner.load_scenario(ROOT / "scenarios" / f"{name}.yaml")
-
-
-def answers(bot, name: str, seed: int = 3) -> list[int]:
-    """Every answer of one game with `bot` in every seat."""
-    out: list[int] = []
-    table = TablePolicy()
-
-    class Seat:
-        def choose(self, game, d):
-            i = (table if d.seat < 0 else bot).choose(game, d)
-            out.append(i)
-            return i
-    sc = scenario(name)
-    seat = Seat()
-    game = new_adventure(sc, runner._catalog(), seed, {i: seat for i in range(sc.players)}, seat, log=False)
-    play_adventure(game)
-    return out
 
 
 def test_the_master_is_one_registry_entry_named_master_in_options_and_the_app():
