@@ -95,6 +95,16 @@ def all_games(players=(1, 2, 3, 4)):
                 yield played(villain, n, seed)
 
 
+def records(kind: str, headline: str):
+    """Every logged event of `kind` whose why record's headline starts with `headline`, in
+    every game of all_games(): (game, event, its record, what the witness saw then)."""
+    for game, witness in all_games():
+        for event in witness.events:
+            why = event.get("why")
+            if event.get("kind") == kind and why and why["headline"].startswith(headline):
+                yield game, event, why, witness.seen[id(event)]
+
+
 def amount_of(why: dict) -> int:
     return int(re.search(r"threat \+(\d+)$", why["headline"]).group(1))
 
@@ -124,23 +134,16 @@ def test_shredders_end_of_round_threat_counts_the_boroughs_with_foot_soldiers_ad
     for each borough holding a Foot soldier. Each record counts exactly the boroughs the
     board showed then, and the amount it names is the one the marker moved."""
     found = 0
-    for game, witness in all_games():
-        if game.adv.villain.name != "Shredder":
-            continue
-        for event in witness.events:
-            why = event.get("why")
-            if event.get("kind") != "threat" or not why or not why["headline"].startswith("Shredder's Turn"):
-                continue
-            seen = witness.seen[id(event)]
-            n = 1 + len(seen["boroughs"])
-            assert amount_of(why) == n and why["page"] == "Adventures p.14" and not why["ours"], where(event)
-            plus = {c["name"] for c in why["candidates"] if c["note"].endswith("+1")}
-            assert plus == seen["boroughs"], f"{where(event)}: recorded {plus}, the board had {seen['boroughs']}"
-            assert len(why["candidates"]) == len(game.board.boroughs)
-            assert event.get("amount", n) == n
-            assert why["steps"][0].startswith("End of the round, Shredder's card")
-            assert event["text"].startswith("Shredder's card at the end of the round: the threat ")
-            found += 1
+    for game, event, why, seen in records("threat", "Shredder's Turn"):
+        n = 1 + len(seen["boroughs"])
+        assert amount_of(why) == n and why["page"] == "Adventures p.14" and not why["ours"], where(event)
+        plus = {c["name"] for c in why["candidates"] if c["note"].endswith("+1")}
+        assert plus == seen["boroughs"], f"{where(event)}: recorded {plus}, the board had {seen['boroughs']}"
+        assert len(why["candidates"]) == len(game.board.boroughs)
+        assert event.get("amount", n) == n
+        assert why["steps"][0].startswith("End of the round, Shredder's card")
+        assert event["text"].startswith("Shredder's card at the end of the round: the threat ")
+        found += 1
     assert found >= 30
 
 
@@ -148,19 +151,12 @@ def test_krangs_end_of_round_threat_counts_the_active_machines_adventures_p16():
     """Adventures p.16: Krang's card advances the threat 1, plus 1 per active Doomsday
     Machine. Each record lists every machine, +1 for exactly those active then."""
     found = 0
-    for game, witness in all_games():
-        if game.adv.villain.name != "Krang":
-            continue
-        for event in witness.events:
-            why = event.get("why")
-            if event.get("kind") != "threat" or not why or not why["headline"].startswith("Krang's Turn"):
-                continue
-            seen = witness.seen[id(event)]
-            assert amount_of(why) == 1 + len(seen["active"]) and why["page"] == "Adventures p.16", where(event)
-            assert not why["ours"]                            # the rulebook's special rule
-            assert {c["uid"] for c in why["candidates"] if c["note"] == "active: +1"} == seen["active"]
-            assert len(why["candidates"]) == len(game.board.machines)
-            found += 1
+    for game, event, why, seen in records("threat", "Krang's Turn"):
+        assert amount_of(why) == 1 + len(seen["active"]) and why["page"] == "Adventures p.16", where(event)
+        assert not why["ours"]                            # the rulebook's special rule
+        assert {c["uid"] for c in why["candidates"] if c["note"] == "active: +1"} == seen["active"]
+        assert len(why["candidates"]) == len(game.board.machines)
+        found += 1
     assert found >= 30
 
 
@@ -170,25 +166,20 @@ def test_leatherheads_end_of_round_threat_when_nobody_stands_next_to_him_adventu
     then shows nobody next to him, every player fighter with its distance from him as the
     board gives it, and the closest one named."""
     found = 0
-    for game, witness in all_games():
-        for event in witness.events:
-            why = event.get("why")
-            if event.get("kind") != "threat" or not why or not why["headline"].startswith("Leatherhead's Turn"):
-                continue
-            seen = witness.seen[id(event)]
-            here = seen["leatherhead"]
-            dist = game.board.dist[here]
-            spaces = {uid: s for uid, s in seen["players"].items() if s is not None}
-            assert all(dist[s] > 1 for s in spaces.values()), f"{where(event)}: someone was next to him"
-            assert why["page"] == "Adventures p.18" and amount_of(why) == 1 and why["ours"]
-            for c in why["candidates"]:
-                d = dist[spaces[c["uid"]]]
-                assert c["note"] == f"{d} space{'s' if d != 1 else ''} from Leatherhead", where(event)
-            assert {c["uid"] for c in why["candidates"]} == set(spaces)
-            closest = min(dist[s] for s in spaces.values())
-            assert any(f"is {closest} spaces away" in s for s in why["steps"]), why["steps"]
-            assert event["text"].startswith("Leatherhead's card at the end of the round: the threat ")
-            found += 1
+    for game, event, why, seen in records("threat", "Leatherhead's Turn"):
+        here = seen["leatherhead"]
+        dist = game.board.dist[here]
+        spaces = {uid: s for uid, s in seen["players"].items() if s is not None}
+        assert all(dist[s] > 1 for s in spaces.values()), f"{where(event)}: someone was next to him"
+        assert why["page"] == "Adventures p.18" and amount_of(why) == 1 and why["ours"]
+        for c in why["candidates"]:
+            d = dist[spaces[c["uid"]]]
+            assert c["note"] == f"{d} space{'s' if d != 1 else ''} from Leatherhead", where(event)
+        assert {c["uid"] for c in why["candidates"]} == set(spaces)
+        closest = min(dist[s] for s in spaces.values())
+        assert any(f"is {closest} spaces away" in s for s in why["steps"]), why["steps"]
+        assert event["text"].startswith("Leatherhead's card at the end of the round: the threat ")
+        found += 1
     assert found >= 5
 
 
@@ -257,29 +248,24 @@ def test_wingnuts_snatch_names_who_could_be_taken_and_where_adventures_p18():
     its distance from Wingnut, the one taken is the one placed, and the spaces offered are
     the empty ones next to him."""
     found = 0
-    for game, witness in all_games():
+    for game, event, why, seen in records("place", "Wingnut's Turn"):
         board = game.board
-        for event in witness.events:
-            why = event.get("why")
-            if event.get("kind") != "place" or not why or not why["headline"].startswith("Wingnut's Turn"):
-                continue
-            seen = witness.seen[id(event)]
-            uid = event["fighter"]
-            new = seen["players"][uid]
-            old = board.index[event["frm"]]
-            before = {**seen["players"], uid: old}
-            wingnut = seen["wingnut"]
-            assert why["page"] == "Adventures p.18" and why["chosen_uid"] == uid, where(event)
-            assert {c["uid"] for c in why["candidates"]} == {u for u, s in before.items() if s is not None}
-            for c in why["candidates"]:
-                d = board.dist[wingnut][before[c["uid"]]]
-                assert c["note"] == (f"{d} space{'s' if d != 1 else ''} from Wingnut" if d else
-                                     "on Wingnut's space"), (c, d)
-            empty = {s for s in board.adj[wingnut] if seen["occ"][s] is None or s == new} - {old}
-            assert {board.index[s] for s in why["stops"]} == empty and why["stop"] == board.ids[new], where(event)
-            if len(why["candidates"]) > 1:
-                assert why["decided_by"] == reasons.THE_PLAYERS and why["tie_page"] == "Adventures p.13"
-            found += 1
+        uid = event["fighter"]
+        new = seen["players"][uid]
+        old = board.index[event["frm"]]
+        before = {**seen["players"], uid: old}
+        wingnut = seen["wingnut"]
+        assert why["page"] == "Adventures p.18" and why["chosen_uid"] == uid, where(event)
+        assert {c["uid"] for c in why["candidates"]} == {u for u, s in before.items() if s is not None}
+        for c in why["candidates"]:
+            d = board.dist[wingnut][before[c["uid"]]]
+            assert c["note"] == (f"{d} space{'s' if d != 1 else ''} from Wingnut" if d else
+                                 "on Wingnut's space"), (c, d)
+        empty = {s for s in board.adj[wingnut] if seen["occ"][s] is None or s == new} - {old}
+        assert {board.index[s] for s in why["stops"]} == empty and why["stop"] == board.ids[new], where(event)
+        if len(why["candidates"]) > 1:
+            assert why["decided_by"] == reasons.THE_PLAYERS and why["tie_page"] == "Adventures p.13"
+        found += 1
     assert found >= 10
 
 
