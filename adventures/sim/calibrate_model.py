@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import random
 from datetime import datetime, timezone
+from math import comb
 from pathlib import Path
 
 from adventures.sim import runner
@@ -65,16 +66,11 @@ def held_out_teams(catalog, villains: list[str], sizes: list[int], seed: int) ->
     for villain in villains:
         for n in sizes:
             chosen: set[tuple[str, ...]] = set()
-            while len(chosen) < min(HELD_OUT_PER_SIZE.get(n, 0), _teams(len(pool), n) // 3):
+            while len(chosen) < min(HELD_OUT_PER_SIZE.get(n, 0), comb(len(pool), n) // 3):
                 chosen.add(tuple(sorted(rng.sample(pool, n))))
             for i, team in enumerate(sorted(chosen)):
                 out.append({"villain": villain, "heroes": list(team), "allies": n == 3 and i == 0})
     return out
-
-
-def _teams(pool: int, n: int) -> int:
-    from math import comb
-    return comb(pool, n)
 
 
 def knots_for(catalog, villain: str, players: int) -> list[int]:

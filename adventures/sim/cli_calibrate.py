@@ -313,7 +313,7 @@ def run_per_cell(args: argparse.Namespace, files, loaded, catalog) -> int:
         runs += [(sc.name, sc) for sc in random_teams(sorted({sc.villain for sc in scenarios}), sizes, catalog,
                                                       args.bot)]
     try:            # everything that can be checked is, before the first game
-        table, out, head, kept = _checked_before_work(args, catalog, runs)
+        table, out, head, kept = _checked_before_work(args, catalog, {sc.players for _, sc in runs})
         client = runner.connect_cluster(args.cluster) if args.cluster else None
     except (Refused, limits.OutputError, runner.ClusterError) as exc:
         print(f"adventures calibrate: {exc}", file=sys.stderr)
@@ -350,7 +350,7 @@ def run_per_cell(args: argparse.Namespace, files, loaded, catalog) -> int:
     return 0 if all(r["in_band"] for r in new_rows) else 1
 
 
-def _checked_before_work(args, catalog, runs) -> tuple:
+def _checked_before_work(args, catalog, sizes: set[int]) -> tuple:
     """(the levels in use, the file to write, its head, the rows it keeps), or Refused /
     OutputError (one line): the levels, the content they come from, the output and its kind,
     the bot that measures."""
@@ -367,7 +367,7 @@ def _checked_before_work(args, catalog, runs) -> tuple:
     out = limits.written_through(given)      # a link stays a link, to the rewritten table
     head, kept = output_table(out, table, source)
     if args.bot == "strong":
-        why = strong_bot_problem({sc.players for _, sc in runs})
+        why = strong_bot_problem(sizes)
         if why:
             raise Refused(f"--bot strong: {why}: the levels would be measured by the heuristic bot in its place")
     return table, out, head, kept

@@ -30,8 +30,7 @@ def _prepared(args, catalog, villains):
     if args.bot != cm.REFERENCE_BOT:
         raise cc.Refused(f"--bot {args.bot}: the levels are measured by one reference player, the "
                          f"{cm.REFERENCE_BOT} bot with its frozen parameters; another bot measures only with --per-cell")
-    runs = [(v, type("Seats", (), {"players": n})) for v in villains for n in SIZES]
-    table, out, head, kept = cc._checked_before_work(args, catalog, runs)
+    table, out, head, kept = cc._checked_before_work(args, catalog, set(SIZES))
     model = cc.kept_model(out, cc.table_file(catalog))
     if model is not None and not args.validate:
         from engine.content.schema import OddsModelDef

@@ -153,7 +153,7 @@ def _readable(beta, cov, sizes, knots, heroes, scale, k_off, c_hero, c_dev, c_al
         for s, n in enumerate(sizes):
             effect[n - 1], se[n - 1] = round(value(rows_e[i, s]), 4), round(error(rows_e[i, s]), 4)
         heroes_out.append({"hero": h, "effect": effect, "se": se})
-    return {"sizes": out_sizes, "heroes": heroes_out, "scale": [round(float(v), 4) for v in scale]}
+    return {"sizes": out_sizes, "heroes": heroes_out}
 
 
 def fit(games: Iterable[dict], knots: dict[tuple[str, int], list[int]]) -> list[dict]:
@@ -166,7 +166,5 @@ def fit(games: Iterable[dict], knots: dict[tuple[str, int], list[int]]) -> list[
         mine = by_villain[villain]
         heroes = sorted({h for g in mine for h in g["heroes"]})
         sized = {n: ks for (v, n), ks in knots.items() if v == villain}
-        fitted = fit_villain(mine, sized, heroes)
-        fitted.pop("scale")
-        out.append({"villain": villain, **fitted})
+        out.append({"villain": villain, **fit_villain(mine, sized, heroes)})
     return out
