@@ -121,30 +121,50 @@ def test_a_villain_or_size_the_model_lacks_plays_the_measured_table():
     assert odds.predicted_odds(catalog, "krang", ["alice"], False, 0, "standard") is None
 
 
-def test_the_fit_recovers_a_known_model_from_paired_games():
+def test_the_fit_recovers_a_known_model_from_games_spread_over_the_dial():
     """adventures/sim/odds_fit.py: games drawn from a known logistic model (hero effects that
-    differ, a curve in the dial) give back the effects and the curve within their errors."""
+    differ, one hero's effect growing with the dial, a curve with one step far steeper than the
+    rest) give back the effects, the slope and the curve within their errors."""
     np = pytest.importorskip("numpy")
     from adventures.sim import odds_fit
     rng = random.Random(5)
     truth = {h: 0.15 * (i - 5) for i, h in enumerate(HEROES)}
-    knots = {("shredder", 1): [0, 20, 40], ("shredder", 3): [0, 20, 40]}
+    ranges = {("shredder", 1): (0, 40), ("shredder", 3): (0, 40)}
+
+    def curve(d: int) -> float:          # a step at 20 worth 0.3 logit: one card value the enemy plays often
+        return 1.0 - 0.04 * d - (0.3 if d > 20 else 0.0)
+
+    def slope(h: str, d: int) -> float:  # black_widow: -0.2 logit per 10 steps harder
+        return -0.2 * odds_fit.steps_from_centre(d, 0, 40) if h == "black_widow" else 0.0
     games = []
     for n in (1, 3):
-        for _ in range(3000):
+        for _ in range(12000):
             team = tuple(sorted(rng.sample(HEROES, n)))
-            for dial in knots["shredder", n]:
-                eta = 1.0 - 0.05 * dial + sum(truth[h] for h in team)
-                games.append({"villain": "shredder", "players": n, "heroes": team, "allies": False, "henchmen": 0,
-                              "dial": dial, "win": int(rng.random() < 1 / (1 + math.exp(-eta)))})
-    (fitted,) = odds_fit.fit(games, knots)
+            dial = rng.randint(0, 40)
+            eta = curve(dial) + sum(truth[h] + slope(h, dial) for h in team)
+            games.append({"villain": "shredder", "players": n, "heroes": team, "allies": False, "henchmen": 0,
+                          "dial": dial, "win": int(rng.random() < 1 / (1 + math.exp(-eta)))})
+    (fitted,) = odds_fit.fit(games, ranges)
     mean = sum(truth.values()) / len(truth)
     for row in fitted["heroes"]:
         for n in (1, 3):
             assert abs(row["effect"][n - 1] - (truth[row["hero"]] - mean)) < 3 * row["se"][n - 1] + 0.02
+        want = -0.2 * (1 - 1 / len(HEROES)) if row["hero"] == "black_widow" else 0.2 / len(HEROES)
+        assert abs(row["slope"][0] - want) < 3 * row["slope_se"][0] + 0.02, row
     for size in fitted["sizes"]:
-        want = [1.0 - 0.05 * d + size["players"] * mean for d in size["knots"]]
-        assert np.allclose(size["logits"], want, atol=0.15)
+        assert size["fitted"] == [0, 40] and size["centre"] == 20
+        mean_slope = -0.2 / len(HEROES)
+        inside = [(d, v, e) for d, v, e in zip(size["knots"], size["logits"], size["logit_se"]) if 0 <= d <= 40]
+        assert len(inside) == 41           # a value at every dial step played
+        for d, value, se in inside:     # the prior on each step (STEP_SD) blurs a sharp one a little
+            want = curve(d) + size["players"] * (mean + mean_slope * odds_fit.steps_from_centre(d, 0, 40))
+            assert abs(value - want) < 3 * se + 0.1, (d, value, want)
+        # the step is found where it is: the five steps that fall most hold it (the prior on a
+        # step spreads a sharp one over its neighbours), falling about the step and the trend
+        values = dict((d, v) for d, v, _ in inside)
+        drops = {d: values[d] - values[d + 5] for d in range(36)}
+        steepest = max(drops, key=drops.get)
+        assert 16 <= steepest <= 20 and drops[steepest] == pytest.approx(0.3 + 5 * 0.04, abs=0.15)
 
 
 def test_the_fit_never_sees_a_held_out_team():
@@ -239,29 +259,48 @@ def test_the_new_game_screen_shows_the_models_odds_for_the_team_being_set_up():
 
 
 def test_a_teams_interval_counts_the_correlations_of_its_parts():
-    """With the size's joint covariance, a team's variance is g'Cg (knot weights, heroes seated,
-    allies, henchmen); a covariance that is only the parts' own errors gives the independent sum,
-    and a negative correlation between the curve and the heroes a narrower interval."""
+    """With the size's joint covariance, a team's variance is g'Cg (heroes seated, their slopes
+    times the dial's distance from the centre, allies, henchmen) plus the curve's own error; a
+    covariance that is only the parts' own errors gives the independent sum, and a negative
+    correlation between two heroes' effects a narrower interval for the team of both."""
     model = toy_model()
     villain = model.villains[0]
-    width = len(villain.sizes[0].knots) + len(villain.heroes) + 2
+    width = 2 * len(villain.heroes) + 2
+    leo, raph = HEROES.index("leonardo"), HEROES.index("raphael")
 
     def with_cov(off: float):
         cov = [[0.0] * width for _ in range(width)]
-        for i in range(width):
-            cov[i][i] = 0.01 if i < 2 else 0.0025
-        cov[0][2 + HEROES.index("leonardo")] = cov[2 + HEROES.index("leonardo")][0] = off
+        for i in range(len(HEROES)):
+            cov[i][i] = 0.0025
+        cov[leo][raph] = cov[raph][leo] = off
         sizes = [s.model_copy(update={"cov": cov}) for s in villain.sizes]
         return model.model_copy(update={"villains": [villain.model_copy(update={"sizes": sizes})]})
-    team = [("leonardo",)]
+    team = [("leonardo", "raphael")]
     plain = odds.rate_at(model, "shredder", team, False, 0, -40)
     same = odds.rate_at(with_cov(0.0), "shredder", team, False, 0, -40)
-    narrower = odds.rate_at(with_cov(-0.004), "shredder", team, False, 0, -40)
+    narrower = odds.rate_at(with_cov(-0.002), "shredder", team, False, 0, -40)
     assert same == pytest.approx(plain)
     assert narrower[2] - narrower[1] < same[2] - same[1]
     with pytest.raises(ValidationError, match="cov"):
         bad = [s.model_copy(update={"cov": [[0.0]]}) for s in villain.sizes]
         type(villain).model_validate({**villain.model_dump(), "sizes": [b.model_dump() for b in bad]})
+
+
+def test_a_heros_effect_changes_with_the_dial_only_inside_the_dials_played():
+    """A hero's slope moves its effect per 10 steps from the size's centre, held at the ends of
+    the dials the fit played (adventures/rules/odds.py `dial_steps`)."""
+    model = toy_model(slope=0.0)
+    villain = model.villains[0]
+    heroes = [h.model_copy(update={"slope": [-0.5] * 4}) if h.hero == "black_widow" else h for h in villain.heroes]
+    sizes = [s.model_copy(update={"centre": 10, "fitted": [0, 30]}) for s in villain.sizes]
+    model = model.model_copy(update={"villains": [villain.model_copy(update={"heroes": heroes, "sizes": sizes})]})
+
+    def logit(dial: int) -> float:
+        return _logit(odds.rate_at(model, "shredder", [("black_widow",)], False, 0, dial)[0])
+    assert logit(10) == pytest.approx(1.0)
+    assert logit(30) == pytest.approx(1.0 - 1.0)
+    assert logit(50) == pytest.approx(logit(30)) and logit(-20) == pytest.approx(logit(0)) == pytest.approx(1.5)
+    assert _logit(odds.rate_at(model, "shredder", [("leonardo",)], False, 0, 30)[0]) == pytest.approx(1.0)
 
 
 def test_the_shipped_levels_are_measured_by_todays_reference_player_and_checked_on_held_out_teams():

@@ -3,7 +3,8 @@
 `adventures calibrate` fits one model from the reference player's paired-seed games
 (adventures/sim/odds_fit.py) and writes it into the difficulty file (`model:`):
 
-    logit(win rate) = curve[villain, players](dial) + sum of each seated hero's effect
+    logit(win rate) = curve[villain, players](dial)
+                      + sum of each seated hero's effect, and its change with the dial
                       + allies + henchmen (each one more, only with allies: Adventures p.18)
 
 so every team, not only the measured ones, gets each level's dial: the one whose predicted
@@ -77,44 +78,48 @@ _MODELS: dict[int, object] = {}
 
 @_by_identity
 def _team_logit(model, villain: str, team: tuple[str, ...], allies: bool, henchmen: int) -> tuple:
-    """(logit at each integer dial as a function's pieces: offset and its variance, unseen heroes)
-    for one concrete team: the curve is added per dial by `_logit`."""
+    """(effects summed, their change per 10 dial steps summed, the parts' variance taken as
+    independent, unseen heroes) for one team: the curve is added per dial by `_logit`."""
     size = size_of(model, villain, len(team))
     effects = {h.hero: h for h in model.villain(villain).heroes}
-    offset, var, unseen = 0.0, 0.0, []
+    at = len(team) - 1
+    offset, slope, var, unseen = 0.0, 0.0, 0.0, []
     for hero in team:
         found = effects.get(hero)
         if found is None:
             unseen.append(hero)
-            var += UNSEEN_HERO_SE ** 2
             continue
-        offset += found.effect[len(team) - 1]
-        var += found.se[len(team) - 1] ** 2
+        offset += found.effect[at]
+        slope += found.slope[at] if found.slope else 0.0
+        var += found.se[at] ** 2
     if allies:
         offset += size.allies + henchmen * size.henchman
         var += size.allies_se ** 2 + (henchmen * size.henchman_se) ** 2
-    return offset, var, tuple(unseen)
+    return offset, slope, var, tuple(unseen)
 
 
-def _weights(xs, x: float) -> list[float]:
-    """The knots' weights in `_interp` at x (each prediction is these times the knots' values)."""
-    return [_interp(xs, [1.0 if j == k else 0.0 for j in range(len(xs))], x) for k in range(len(xs))]
+def dial_steps(size, dial: int) -> float:
+    """How far this dial is from the size's centre, in tens of steps, held inside the dials
+    the fit played (a hero's effect changes with the dial only as far as the games showed)."""
+    low, high = (size.fitted or [dial, dial])
+    return (min(max(dial, low), high) - size.centre) / 10
 
 
 def _logit(model, villain: str, team: tuple[str, ...], allies: bool, henchmen: int, dial: int) -> tuple[float, float]:
-    """(logit, its variance) for one concrete team at this dial: with the size's joint
-    covariance when the model has it, else its parts' errors taken as independent."""
+    """(logit, its variance) for one concrete team at this dial: the curve's own error plus the
+    team's parts with the size's joint covariance when the model has it, else their errors
+    taken as independent."""
     size = size_of(model, villain, len(team))
-    offset, var, unseen = _team_logit(model, villain, team, allies, henchmen)
+    offset, slope, var, unseen = _team_logit(model, villain, team, allies, henchmen)
+    x = dial_steps(size, dial)
     curve = _interp(size.knots, size.logits, dial)
+    curve_se = _interp(size.knots, size.logit_se, min(max(dial, size.knots[0]), size.knots[-1]))
     if size.cov:
         heroes = [h.hero for h in model.villain(villain).heroes]
-        g = _weights(size.knots, dial) + [float(team.count(h)) for h in heroes]
-        g += [1.0 if allies else 0.0, float(henchmen) if allies else 0.0]
-        joint = sum(g[i] * g[j] * size.cov[i][j] for i in range(len(g)) if g[i] for j in range(len(g)) if g[j])
-        return curve + offset, max(joint, 0.0) + len(unseen) * UNSEEN_HERO_SE ** 2
-    curve_se = _interp(size.knots, size.logit_se, min(max(dial, size.knots[0]), size.knots[-1]))
-    return curve + offset, var + curve_se ** 2
+        counts = [float(team.count(h)) for h in heroes]
+        g = counts + [c * x for c in counts] + [1.0 if allies else 0.0, float(henchmen) if allies else 0.0]
+        var = sum(g[i] * g[j] * size.cov[i][j] for i in range(len(g)) if g[i] for j in range(len(g)) if g[j])
+    return curve + offset + slope * x, max(var, 0.0) + curve_se ** 2 + len(unseen) * UNSEEN_HERO_SE ** 2
 
 
 def draws(catalog, heroes: list[str]) -> list[tuple[str, ...]]:
@@ -191,7 +196,7 @@ def predicted_odds(catalog, villain: str, heroes: list[str], allies: bool, extra
     teams = draws(catalog, keys)
     henchmen = (extra_henchmen + spec.extra_henchmen) if allies else 0
     rate, low, high = rate_at(model, villain, teams, allies, henchmen, dial)
-    unseen = sorted({h for t in teams for h in _team_logit(model, villain, t, allies, henchmen)[2]})
+    unseen = sorted({h for t in teams for h in _team_logit(model, villain, t, allies, henchmen)[3]})
     return Odds(rate, low, high, dial, level, len(teams), tuple(unseen), model.reference.bot)
 
 

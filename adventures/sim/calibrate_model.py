@@ -1,9 +1,10 @@
 """`adventures calibrate`'s model: fit the win-rate model and check it on teams it never saw.
 
 The games (`fit_games`): for each villain and player count, random teams (a team per seed,
-dealt as setup deals them) played by the reference player at a few dial values, the same
-seeds at every value (paired: the curve's steps are not blurred by different deals); 3
-seeds in 10 play with allies and 0, 1 or 2 extra henchmen (Adventures p.18). Games of a
+dealt as setup deals them) played by the reference player at every dial of a range, the
+same number of games at each (one dial step can matter far more than the next: a value on
+a card the enemy plays often; the curve has a value per step); 3 seeds in 10 play with
+allies and 0, 1 or 2 extra henchmen (Adventures p.18). Games of a
 held-out team are left out. The fit (adventures/sim/odds_fit.py) gives every team its
 curve, so each level's dial is solved per team (adventures/rules/odds.py) instead of
 bisected per cell.
@@ -22,13 +23,13 @@ from pathlib import Path
 from adventures.sim import runner
 
 REFERENCE_BOT = "strong"        # the levels' reference player (issue 43): its parameter file is frozen
-ALLIES_SHARE = (7, 10)          # seeds i with i % 10 >= 7 play with allies and (i % 10 - 7) extra henchmen
+ALLIES_SHARE = (7, 10)          # games i with i % 10 >= 7 play with allies and (i % 10 - 7) extra henchmen
 # Teams of 2-4 only: a team of one is one hero, and a hero held out alone has no solo games
 # in the fit; its solo figure would come from its team games only, which measured far off for
 # some (Michelangelo alone against Shredder: 57% predicted, 30% measured, 300 games): every
 # hero's solo games stay in the fit.
 HELD_OUT_PER_SIZE = {2: 3, 3: 4, 4: 4}
-SPREAD = 15                     # the outer knots: this far beyond the easiest and hardest level's dial
+SPREAD = 25                     # the fit plays this far beyond the easiest and hardest level's dial
 
 
 def reference_params_file() -> Path:
@@ -73,41 +74,46 @@ def held_out_teams(catalog, villains: list[str], sizes: list[int], seed: int) ->
     return out
 
 
-def knots_for(catalog, villain: str, players: int) -> list[int]:
-    """The dial values the fit plays: each level's dial for a random team today (the model's,
-    else the per-team table's, else the level's guess) and SPREAD beyond the two ends."""
+def range_for(catalog, villain: str, players: int) -> tuple[int, int]:
+    """The dials the fit plays (lowest, highest): each level's dial for a random team in the
+    per-team table (else the level's own guess), and SPREAD beyond the two ends, where the
+    strongest and the weakest teams' levels lie. Not the model's dials: a fit must not move
+    the range the next one plays."""
     from adventures.rules import difficulty
     table = difficulty.levels(catalog)
-    dials = sorted({difficulty.settings_for(catalog, villain, ["random"] * players, False, lv.key).enemy_cards
-                    for lv in table.levels})
-    points = sorted({dials[0] - SPREAD, *dials, dials[-1] + SPREAD})
-    out: list[int] = []
-    for d in points:                # knots at least 5 apart: a curve, not noise
-        if not out or d - out[-1] >= 5:
-            out.append(d)
-    return out
+    dials = []
+    for lv in table.levels:
+        row = difficulty.measured_row(table, villain, ["random"] * players, False, lv.key)
+        dials.append(row.settings.enemy_cards if row is not None else lv.unmeasured_enemy_cards)
+    return min(dials) - SPREAD, max(dials) + SPREAD
 
 
-def fit_plan(catalog, villains: list[str], sizes: list[int], seeds_per_size: dict[int, int], seed: int):
-    """(knots by (villain, players), tasks for runner.execute): every seed at every knot."""
+def fit_plan(catalog, villains: list[str], sizes: list[int], games_per_size: dict[int, int], seed: int):
+    """(dial ranges by (villain, players), tasks for runner.execute). Each game has its own seed
+    (its own team and deal); the dials are spread evenly over the range in an order drawn
+    from the seed, so every dial step has its games and allies fall at every dial alike."""
     from engine.content.schema import ScenarioDef
-    knots = {(v, n): knots_for(catalog, v, n) for v in villains for n in sizes}
+    ranges = {(v, n): range_for(catalog, v, n) for v in villains for n in sizes}
     tasks = []
     for v in villains:
         for n in sizes:
-            groups: dict[int, list[tuple[int, int]]] = {}
-            for i in range(seeds_per_size[n]):
-                groups.setdefault(i % ALLIES_SHARE[1], []).append((i, runner.game_seed(seed, i)))
-            for part, jobs in groups.items():
+            lo, hi = ranges[v, n]
+            count = games_per_size[n]
+            dials = [lo + k % (hi - lo + 1) for k in range(count)]
+            random.Random(f"fit dials {seed} {v} {n}").shuffle(dials)
+            cells: dict[tuple[bool, int, int], list[tuple[int, int]]] = {}
+            for i, dial in enumerate(dials):
+                part = i % ALLIES_SHARE[1]
                 allies = part >= ALLIES_SHARE[0]
                 henchmen = part - ALLIES_SHARE[0] if allies else 0
-                for dial in knots[v, n]:
-                    sc = ScenarioDef(name=f"fit {v} {n}", villain=v, allies=allies, extra_henchmen=henchmen,
-                                     seats=[{"hero": "random", "bot": REFERENCE_BOT}] * n,
-                                     overrides={"enemy_cards": dial})
-                    for k in range(0, len(jobs), 25):
-                        tasks.append((sc, jobs[k:k + 25], False, (v, n, allies, henchmen, dial), None, False, {}))
-    return knots, tasks
+                cells.setdefault((allies, henchmen, dial), []).append((i, runner.game_seed(seed, i)))
+            for (allies, henchmen, dial), jobs in sorted(cells.items()):
+                sc = ScenarioDef(name=f"fit {v} {n}", villain=v, allies=allies, extra_henchmen=henchmen,
+                                 seats=[{"hero": "random", "bot": REFERENCE_BOT}] * n,
+                                 overrides={"enemy_cards": dial})
+                for k in range(0, len(jobs), 25):
+                    tasks.append((sc, jobs[k:k + 25], False, (v, n, allies, henchmen, dial), None, False, {}))
+    return ranges, tasks
 
 
 def fit_games(records: list[dict], held_out: list[dict]) -> tuple[list[dict], int]:

@@ -44,7 +44,7 @@ from adventures.sim.cli_tune import tune, wins_by_seed
 from adventures.tools import limits
 
 MARKER = "# --- measured by `adventures calibrate`"
-FIT_SEEDS = 1200        # the model: seeds per villain and player count (each at every knot)
+FIT_GAMES = 7200        # the model: games per villain and player count (a seed each, dials spread)
 VALIDATE_GAMES = 300    # --validate: games per held-out team and level
 PER_CELL_GAMES = 200    # --per-cell: games per dial value tried
 SEARCH = 120         # the dial is searched in -SEARCH..SEARCH steps
@@ -60,8 +60,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("scenarios", nargs="*", metavar="SCENARIO", type=limits.path_arg("scenario"),
                         help="co-op scenario files (default: every shipped co-op scenario)")
     parser.add_argument("--games", "-n", type=limits.games_arg, default=None,
-                        help=f"the win-rate model: seeds per villain and player count, each played at every "
-                             f"dial knot (default {FIT_SEEDS}); --validate: games per held-out team and level "
+                        help=f"the win-rate model: games per villain and player count, each its own seed, "
+                             f"spread over every dial of a range (default {FIT_GAMES}); --validate: games per held-out team and level "
                              f"(default {VALIDATE_GAMES}); --per-cell: games per dial value tried and per final "
                              f"measurement (default {PER_CELL_GAMES})")
     parser.add_argument("--per-cell", action="store_true",
@@ -299,7 +299,7 @@ def run(args: argparse.Namespace) -> int:
         args.games = args.games or PER_CELL_GAMES
         return run_per_cell(args, files, loaded, catalog)
     from adventures.sim import cli_calibrate_model
-    args.games = args.games or (VALIDATE_GAMES if args.validate else FIT_SEEDS)
+    args.games = args.games or (VALIDATE_GAMES if args.validate else FIT_GAMES)
     return cli_calibrate_model.run(args, loaded, catalog)
 
 

@@ -1,9 +1,9 @@
 """`adventures calibrate` (the default method): fit the win-rate model, or check it.
 
-    adventures calibrate                      # fit: every shipped villain, 1-4 players (FIT_SEEDS seeds each)
+    adventures calibrate                      # fit: every shipped villain, 1-4 players (FIT_GAMES games each)
     adventures calibrate --validate           # the held-out teams at every level, 300 games each
 
-Fitting plays random teams at a few dial values with the reference player on shared seeds
+Fitting plays random teams at every dial value of a range with the reference player, a seed each
 (adventures/sim/calibrate_model.py), fits the model (adventures/sim/odds_fit.py) and writes it
 into the difficulty table (`model:`), keeping the per-team `measured:` rows and the villains
 not fitted this time. Every team then plays each level at the dial the model gives it
@@ -85,11 +85,11 @@ def _fit(args, catalog, villains, out, head, kept, old_model, client, t0, c0) ->
     from adventures.content.catalog import clear_cache
     from adventures.sim import odds_fit
     held = cm.held_out_teams(catalog, villains, list(SIZES), args.seed)
-    knots, tasks = cm.fit_plan(catalog, villains, list(SIZES), {n: args.games for n in SIZES}, args.seed)
+    ranges, tasks = cm.fit_plan(catalog, villains, list(SIZES), {n: args.games for n in SIZES}, args.seed)
     records = _execute(tasks, args, client, "calibrate")
     played = time.perf_counter() - t0
     games, left_out = cm.fit_games(records, held)
-    fitted = odds_fit.fit(games, knots)
+    fitted = odds_fit.fit(games, ranges)
     others = [v for v in (old_model or {}).get("villains", []) if v["villain"] not in villains]
     held += [t for t in (old_model or {}).get("held_out", []) if t["villain"] not in villains]
     model = cm.model_dict(sorted(others + fitted, key=lambda v: v["villain"]), held, len(records), args.seed,
@@ -99,7 +99,7 @@ def _fit(args, catalog, villains, out, head, kept, old_model, client, t0, c0) ->
     clear_cache()
     seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
     report = {"games": len(records), "fitted_games": len(games), "held_out_games": left_out, "seconds": seconds,
-              "playing_seconds": played, "knots": {f"{v} {n}": k for (v, n), k in knots.items()}}
+              "playing_seconds": played, "dials": {f"{v} {n}": list(r) for (v, n), r in ranges.items()}}
     if args.json:
         print(json.dumps(report, sort_keys=True))
         return 0

@@ -446,23 +446,31 @@ class ReferencePlayerDef(Strict):
     params_sha256: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
 
 
+MAX_KNOTS = 256      # a curve may have a value at every dial step it was fitted over
+
+
 class OddsSizeDef(Strict):
     """The reference player's win rate against one villain at one player count, as a logit:
     a curve in the dial (values at `knots`, straight between them and beyond the ends), plus
-    allies and each henchman more (only with allies, Adventures p.18)."""
+    allies and each henchman more (only with allies, Adventures p.18). A hero's effect is
+    taken at the dial `centre` and changes by its `slope` per 10 steps from there, inside the
+    dials the fit played (`fitted`: lowest and highest)."""
 
     players: Annotated[int, Field(ge=1, le=4)]
-    knots: list[Dial] = Field(min_length=2, max_length=16)
-    logits: list[Logit] = Field(min_length=2, max_length=16)
-    logit_se: list[LogitSe] = Field(min_length=2, max_length=16)
+    knots: list[Dial] = Field(min_length=2, max_length=MAX_KNOTS)
+    logits: list[Logit] = Field(min_length=2, max_length=MAX_KNOTS)
+    logit_se: list[LogitSe] = Field(min_length=2, max_length=MAX_KNOTS)
+    centre: Dial = 0
+    fitted: list[Dial] = Field(default_factory=list, max_length=2)
     allies: Logit = 0.0
     allies_se: LogitSe = 0.0
     henchman: Logit = 0.0
     henchman_se: LogitSe = 0.0
-    # The joint covariance of the knots, the villain's heroes (in its `heroes` order), allies
-    # and henchman at this size: a team's interval with its parts' correlations (empty: the
-    # errors above taken as independent, a wider interval).
-    cov: list[list[Annotated[float, Field(ge=-100, le=100)]]] = Field(default_factory=list, max_length=240)
+    # The joint covariance of the villain's heroes' effects (in its `heroes` order), their
+    # slopes, allies and henchman at this size: a team's interval with its parts' correlations
+    # (empty: their errors taken as independent, a wider interval). The curve's own error
+    # (`logit_se`) is added apart.
+    cov: list[list[Annotated[float, Field(ge=-100, le=100)]]] = Field(default_factory=list, max_length=420)
 
     @model_validator(mode="after")
     def _curve(self) -> OddsSizeDef:
@@ -471,16 +479,21 @@ class OddsSizeDef(Strict):
                              f"{len(self.knots)} knots")
         if any(b <= a for a, b in zip(self.knots, self.knots[1:])):
             raise ValueError("knots: the dial values must rise")
+        if self.fitted and (len(self.fitted) != 2 or self.fitted[0] > self.fitted[1]):
+            raise ValueError("fitted: the lowest and the highest dial played")
         return self
 
 
 class OddsHeroDef(Strict):
     """What seating one hero adds to the team's logit against a villain, by player count 1-4
-    (0 is the average hero)."""
+    (0 is the average hero), at the size's centre dial, and how that changes per 10 dial
+    steps harder (`slope`)."""
 
     hero: Name
     effect: list[Logit] = Field(min_length=4, max_length=4)
     se: list[LogitSe] = Field(min_length=4, max_length=4)
+    slope: list[Logit] = Field(default_factory=lambda: [0.0] * 4, min_length=4, max_length=4)
+    slope_se: list[LogitSe] = Field(default_factory=lambda: [0.0] * 4, min_length=4, max_length=4)
 
 
 class OddsVillainDef(Strict):
@@ -491,9 +504,10 @@ class OddsVillainDef(Strict):
     @model_validator(mode="after")
     def _covariances(self) -> OddsVillainDef:
         for i, size in enumerate(self.sizes):
-            want = len(size.knots) + len(self.heroes) + 2
+            want = 2 * len(self.heroes) + 2
             if size.cov and (len(size.cov) != want or any(len(row) != want for row in size.cov)):
-                raise ValueError(f"sizes.{i}.cov: expected {want}x{want} (knots, heroes, allies, henchman)")
+                raise ValueError(f"sizes.{i}.cov: expected {want}x{want} (heroes' effects, their slopes, allies, "
+                                 "henchman)")
         return self
 
 
