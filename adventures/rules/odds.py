@@ -14,6 +14,7 @@ Pure Python: playing needs no numpy.
 """
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 from dataclasses import dataclass, field
@@ -51,7 +52,7 @@ def size_of(model, villain: str, players: int):
 
 def _interp(xs, ys, x: float) -> float:
     """Straight between knots, and beyond the ends along the end segments."""
-    i = 0 if x <= xs[0] else len(xs) - 2 if x >= xs[-1] else next(k for k in range(len(xs) - 1) if x <= xs[k + 1])
+    i = min(max(bisect.bisect_left(xs, x) - 1, 0), len(xs) - 2)     # a curve can have a knot per dial step
     w = (x - xs[i]) / (xs[i + 1] - xs[i])
     return ys[i] + w * (ys[i + 1] - ys[i])
 

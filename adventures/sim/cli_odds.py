@@ -137,10 +137,13 @@ def _hero_table(catalog, villain: str, as_json: bool) -> int:
               file=sys.stderr)
         return 2
     if as_json:
-        print(json.dumps({"villain": villain, "effects": {h: e for h, e in rows}}, sort_keys=True))
+        slopes = {h.hero: list(h.slope) for h in odds.model_of(catalog).villain(villain).heroes}
+        print(json.dumps({"villain": villain, "effects": {h: e for h, e in rows},
+                          "slopes_per_10_steps": {h: slopes[h] for h, _ in rows}}, sort_keys=True))
         return 0
     print(f"Each hero against {catalog.enemies[villain].name}: change in a team's odds against the average hero "
-          "(logit; +0.4 is about +10 points near even odds), by players")
+          "(logit; +0.4 is about +10 points near even odds), by players, at the middle of the dials the model "
+          "played (a hero's change per 10 steps harder: --json)")
     print(f"{'hero':<16} {'1':>6} {'2':>6} {'3':>6} {'4':>6}")
     for hero, effect in rows:
         print(f"{catalog.heroes[hero].name:<16} " + " ".join(f"{e:+6.2f}" for e in effect))
