@@ -41,9 +41,12 @@ def toy_model(effects: dict[str, float] | None = None, slope: float = -0.05, all
                         date="2026-11-28", command="test")
 
 
-def with_model(model, catalog=None):
+def with_model(model, catalog=None, rows: bool = True):
+    """The catalog with this model; rows=False: without the per-team table's rows, so every team
+    plays the model's dial (a team with its own row plays the row's: the last test)."""
     catalog = catalog or load_catalog()
-    return dataclasses.replace(catalog, difficulty=catalog.difficulty.model_copy(update={"model": model}))
+    update = {"model": model} if rows else {"model": model, "measured": []}
+    return dataclasses.replace(catalog, difficulty=catalog.difficulty.model_copy(update=update))
 
 
 def test_a_curve_needs_one_logit_and_one_error_per_rising_knot():
@@ -56,7 +59,7 @@ def test_a_curve_needs_one_logit_and_one_error_per_rising_knot():
 def test_each_level_plays_the_dial_whose_predicted_rate_is_nearest_its_target():
     """Difficulty levels (Adventures p.18 for the henchmen knob): every team gets each level's
     dial from the model, so a stronger team plays a higher dial."""
-    catalog = with_model(toy_model({"medusa": 1.0, "black_widow": -1.0}))
+    catalog = with_model(toy_model({"medusa": 1.0, "black_widow": -1.0}), rows=False)
     table = catalog.difficulty
     for level in table.levels:
         for team in (["leonardo"], ["medusa"], ["black_widow", "raphael"]):
@@ -316,3 +319,23 @@ def test_the_shipped_levels_are_measured_by_todays_reference_player_and_checked_
     checked = {(r.villain, tuple(r.heroes), r.allies, r.level) for r in model.validation}
     assert checked == {(t.villain, tuple(t.heroes), t.allies, lv) for t in model.held_out for lv in levels}
     assert {v.villain for v in model.villains} == {"krang", "shredder"}
+
+
+def test_a_team_measured_on_its_own_plays_its_measured_dial_and_shows_its_measured_rate():
+    """docs/DIFFICULTY.md: a team with its own row in the per-team table (the shipped
+    scenarios' teams, measured on their own seeds) plays that row's dial and shows its measured
+    rate and interval; a team with allies, or with a seat dealt at random, plays the model's."""
+    catalog = load_catalog()
+    table = catalog.difficulty
+    turtles = ["donatello", "leonardo", "michelangelo", "raphael"]
+    for level in ("easy", "standard", "hard", "heroic"):
+        row = difficulty.own_row(table, "shredder", turtles, False, level)
+        assert row is not None and row.bot == table.model.reference.bot
+        assert difficulty.settings_for(catalog, "shredder", turtles, False, level).enemy_cards == row.settings.enemy_cards
+        found = odds.predicted_odds(catalog, "shredder", turtles, False, 0, level)
+        assert (found.rate, found.low, found.high, found.dial, found.measured) == (
+            row.win_rate, row.ci95[0], row.ci95[1], row.settings.enemy_cards, row.games)
+    assert difficulty.own_row(table, "shredder", ["leonardo", "michelangelo", "raphael"], True, "standard") is None
+    assert difficulty.own_row(table, "shredder", ["random"] * 4, False, "standard") is None
+    predicted = odds.predicted_odds(catalog, "shredder", ["random"] * 4, False, 0, "standard")
+    assert predicted.measured == 0 and predicted.averaged > 1

@@ -278,16 +278,17 @@ def test_every_row_is_drawn_somewhere_on_the_scrolled_page():
 
 
 def test_the_predicted_odds_are_the_figure_the_new_game_screen_shows():
-    """The Predicted column is the win-rate model's rate for that team (issue 42), the figure
-    of the new-game screen's difficulty line (new_game_scene.measured_figures)."""
+    """The Predicted column is the rate the new-game screen's difficulty line shows for that team
+    (new_game_scene.measured_figures; issue 42): the model's prediction, or the team's own
+    measurement where it has one (Leonardo and Raphael: the shipped shredder-2p team)."""
     from adventures.app.new_game_scene import measured_figures
     from adventures.content.catalog import load_catalog
     catalog = load_catalog()
-    coop, _m, _b = R.tally([row(heroes=["leonardo", "raphael"], seats=["human", "human"])])
-    rate = R.odds_of(coop[0], catalog)
-    assert rate is not None
-    assert f"predicted to win {rate:.0%} of" in " ".join(measured_figures(catalog, "shredder",
-                                                                           ["leonardo", "raphael"], False, "standard"))
+    for team, words in ((["leonardo", "raphael"], "won {:.0%} of 300 games"), (["alice", "medusa"], "predicted to win {:.0%} of")):
+        coop, _m, _b = R.tally([row(heroes=team, seats=["human", "human"])])
+        rate = R.odds_of(coop[0], catalog)
+        assert rate is not None
+        assert words.format(rate) in " ".join(measured_figures(catalog, "shredder", team, False, "standard"))
 
 
 # ---------------------------------------------------------------- the command

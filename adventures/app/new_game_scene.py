@@ -136,6 +136,11 @@ def _model_figures(catalog, found) -> list[str]:
     """The model's figures in plain sentences: the rate, how sure, how it was measured, and how
     well it predicted teams it never saw."""
     from adventures.rules.odds import model_of
+    if found.measured:
+        return ["How we know",
+                f"With this team at this level, {REFERENCE_WORDS} won {found.rate:.0%} of {found.measured} games "
+                f"(the true rate is very likely between {found.low:.0%} and {found.high:.0%}): this very team "
+                f"was measured, on {found.measured_on}."]
     model = model_of(catalog)
     lines = ["How we know",
              f"With this team at this level, {REFERENCE_WORDS} is predicted to win {found.rate:.0%} of games "

@@ -106,23 +106,38 @@ def measured_row(table, villain: str, heroes: list[str], allies: bool, level: st
     return min(rows, key=unlike)
 
 
+def own_row(table, villain: str, heroes: list[str], allies: bool, level: str):
+    """This very team's row at this level (hero keys; a seat dealt at random has none): a
+    team measured on its own seeds (the shipped scenarios' teams) plays the dial found for it,
+    which beats any prediction, the model's included. Not with allies: a row does not say how
+    many extra henchmen its scenario added (shredder-3p-allies adds one), so those teams play
+    the model's dial, which counts them."""
+    if table is None or allies or "random" in heroes:
+        return None
+    row = measured_row(table, villain, heroes, allies, level)
+    return row if row is not None and is_own_row(row, heroes, allies) else None
+
+
 def is_own_row(row, heroes: list[str], allies: bool) -> bool:
     """Whether `row` measured this very team (not a stand-in)."""
     return row.players == len(heroes) and row.allies == allies and sorted(row.heroes) == sorted(heroes)
 
 
 def settings_for(catalog, villain: str, heroes: list[str], allies: bool, level: str) -> LevelSettingsDef:
-    """What `level` changes for this villain and team: the win-rate model's dial for it, else
-    the dial of `measured_row`, else the level's own guess for an unmeasured villain."""
+    """What `level` changes for this villain and team: the dial measured for this very team
+    (`own_row`), else the win-rate model's dial for it, else the dial of `measured_row`, else
+    the level's own guess for an unmeasured villain."""
     table = levels(catalog)
     if table is None:
         return LevelSettingsDef()
     spec = table.level(level)
     if spec is None:
         raise ValueError(f"unknown difficulty '{level}' (known: {', '.join(level_keys(catalog))})")
-    dial = dial_for(catalog, villain, team_keys(catalog, heroes), allies, spec)
+    keys = team_keys(catalog, heroes)
+    own = own_row(table, villain, keys, allies, level)
+    dial = own.settings.enemy_cards if own is not None else dial_for(catalog, villain, keys, allies, spec)
     if dial is None:        # a villain or player count the win-rate model has not measured
-        row = measured_row(table, villain, team_keys(catalog, heroes), allies, level)
+        row = measured_row(table, villain, keys, allies, level)
         dial = row.settings.enemy_cards if row is not None else spec.unmeasured_enemy_cards
     return LevelSettingsDef(enemy_cards=dial, extra_henchmen=spec.extra_henchmen)
 

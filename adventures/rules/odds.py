@@ -37,6 +37,8 @@ class Odds:
     averaged: int = 1               # teams averaged over (seats dealt at random: more than 1)
     unseen: tuple[str, ...] = field(default=())    # heroes the model has no games of
     reference: str = ""             # the player the model measured (the levels' reference)
+    measured: int = 0               # games of this team's own measurement (0: the model's prediction)
+    measured_on: str = ""           # and its date
 
 
 def model_of(catalog):
@@ -183,9 +185,10 @@ def _dial(model, villain: str, teams: tuple, allies: bool, henchmen: int, target
 
 def predicted_odds(catalog, villain: str, heroes: list[str], allies: bool, extra_henchmen: int,
                    level: str) -> Odds | None:
-    """The model's odds for a team set up at `level`: the dial that level plays for it and the
-    predicted win rate at that dial, with the scenario's own extra henchmen on top of the
-    level's (a harder game the players chose); None when the model does not cover it."""
+    """The odds for a team set up at `level`: the dial that level plays for it and the win rate
+    there, measured for a team with its own row in the per-team table (the shipped
+    scenarios'), else the model's prediction, with the scenario's own extra henchmen on top of
+    the level's (a harder game the players chose); None when the model does not cover it."""
     from adventures.rules import difficulty
     model = model_of(catalog)
     table = difficulty.levels(catalog)
@@ -193,7 +196,11 @@ def predicted_odds(catalog, villain: str, heroes: list[str], allies: bool, extra
     keys = difficulty.team_keys(catalog, heroes)
     if spec is None or size_of(model, villain, len(keys)) is None:
         return None
-    dial = dial_for(catalog, villain, keys, allies, spec)
+    own = difficulty.own_row(table, villain, keys, allies, level)
+    if own is not None and not extra_henchmen:     # measured as set up: its own rate and interval
+        return Odds(own.win_rate, own.ci95[0], own.ci95[1], own.settings.enemy_cards, level, 1, (), own.bot,
+                    own.games, own.date)
+    dial = difficulty.settings_for(catalog, villain, keys, allies, level).enemy_cards
     teams = draws(catalog, keys)
     henchmen = (extra_henchmen + spec.extra_henchmen) if allies else 0
     rate, low, high = rate_at(model, villain, teams, allies, henchmen, dial)
