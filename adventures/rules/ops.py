@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from adventures.rules import reasons, tags
 from adventures.rules.initiative import extra_turn
+from adventures.rules.plugin import plain_threat_why
 from adventures.rules.threat import advance_threat
 from engine.decisions import SPACE, TABLE
 from engine.effects.registry import condition, explainer, op, value
@@ -48,10 +49,8 @@ def op_villain_eor(ctx: Ctx, args) -> None:
     if game.events is None:
         advance_threat(game, n, reason=reason)
         return
-    # A villain's plugin may say how it counted (its pages, whether the rule is the rulebook's).
-    explain = getattr(rules, "end_of_round_threat_why", None)
-    page, steps, cands, ours = explain(game, n) if explain is not None else (
-        reasons.THREAT_PAGE, [f"End of the round, {adv.villain.name}'s card: the threat advances {n}."], [], True)
+    # The villain's plugin says how it counted (its pages, whether the rule is the rulebook's).
+    page, steps, cands, ours = rules.end_of_round_threat_why(game, n) if rules is not None else plain_threat_why(game, n)
     source = reasons.effect_source(ctx, "villain_end_of_round")      # his initiative card, its printed text
     source.ours = ours
     since, before = len(game.events), adv.completions

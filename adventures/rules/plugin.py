@@ -56,6 +56,11 @@ class EnemyPlugin:
         """How many spaces the villain's initiative card advances the threat this round."""
         return 1
 
+    def end_of_round_threat_why(self, game: Game, n: int) -> tuple[str, list[str], list, bool]:
+        """How `end_of_round_threat` counted, for the "why?" record: (page, steps, candidates,
+        whether the rule is ours rather than the rulebook's)."""
+        return plain_threat_why(game, n)
+
     # movement seams (see engine.rules.Rules)
     def path_signature(self, game: Game, fighter: Fighter, path, mctx: MoveContext):
         return None
@@ -85,3 +90,9 @@ def hooked_plugins(plugins: tuple) -> dict[str, list]:
     hook, in plugin order."""
     return {hook: [p for p in plugins if getattr(type(p), hook) is not getattr(EnemyPlugin, hook)]
             for hook in HOOKS}
+
+
+def plain_threat_why(game: Game, n: int) -> tuple[str, list[str], list, bool]:
+    """A villain card that advances the threat with no special rule of its own (Adventures p.12)."""
+    from adventures.rules import reasons
+    return reasons.THREAT_PAGE, [f"End of the round, {game.adv.villain.name}'s card: the threat advances {n}."], [], True
