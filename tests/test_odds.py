@@ -128,7 +128,7 @@ def test_the_fit_recovers_a_known_model_from_games_spread_over_the_dial():
     """adventures/sim/odds_fit.py: games drawn from a known logistic model (hero effects that
     differ, one hero's effect growing with the dial, a curve with one step far steeper than the
     rest) give back the effects, the slope and the curve within their errors."""
-    np = pytest.importorskip("numpy")
+    pytest.importorskip("numpy")
     from adventures.sim import odds_fit
     rng = random.Random(5)
     truth = {h: 0.15 * (i - 5) for i, h in enumerate(HEROES)}

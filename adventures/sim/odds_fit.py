@@ -152,12 +152,10 @@ def _readable(beta, cov, sizes, ranges, heroes, scale, k_off, columns) -> dict:
             mean[c_hero + i] += scale[s] / H
             mean[c_dev + i * S + s] += 1 / H
             mean_slope[c_slope + i] += scale[s] / H
-
-        def curve(d: int) -> np.ndarray:
-            row = n * (mean + steps_from_centre(d, lo, hi) * mean_slope)
-            row[int(k_off[s]):int(k_off[s + 1])] += _curve_row(d, lo, hi)
-            return row
-        rows = {d: curve(d) for d in range(lo, hi + 1)}
+        rows = {}
+        for d in range(lo, hi + 1):         # the curve at every dial played, the average team's share in it
+            rows[d] = n * (mean + steps_from_centre(d, lo, hi) * mean_slope)
+            rows[d][int(k_off[s]):int(k_off[s + 1])] += _curve_row(d, lo, hi)
         span = min(10, hi - lo)
         rows[lo - EXTEND] = rows[lo] + EXTEND / span * (rows[lo] - rows[lo + span])
         rows[hi + EXTEND] = rows[hi] + EXTEND / span * (rows[hi] - rows[hi - span])
