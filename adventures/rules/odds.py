@@ -93,7 +93,7 @@ def _team_logit(model, villain: str, team: tuple[str, ...], allies: bool, henchm
             unseen.append(hero)
             continue
         offset += found.effect[at]
-        slope += found.slope[at] if found.slope else 0.0
+        slope += found.slope[at]
         var += found.se[at] ** 2
     if allies:
         offset += size.allies + henchmen * size.henchman
@@ -101,11 +101,17 @@ def _team_logit(model, villain: str, team: tuple[str, ...], allies: bool, henchm
     return offset, slope, var, tuple(unseen)
 
 
+def steps_from(dial: int, low: int, high: int, centre: int) -> float:
+    """x in the model: how far this dial is from the centre, in tens of steps, held inside the
+    dials the fit played (a hero's effect changes with the dial only as far as the games
+    showed). The fit (adventures/sim/odds_fit.py) and every prediction read it here."""
+    return (min(max(dial, low), high) - centre) / 10
+
+
 def dial_steps(size, dial: int) -> float:
-    """How far this dial is from the size's centre, in tens of steps, held inside the dials
-    the fit played (a hero's effect changes with the dial only as far as the games showed)."""
-    low, high = (size.fitted or [dial, dial])
-    return (min(max(dial, low), high) - size.centre) / 10
+    """`steps_from` for one size of the model (a size without `fitted`: not held)."""
+    low, high = size.fitted or [dial, dial]
+    return steps_from(dial, low, high, size.centre)
 
 
 def _logit(model, villain: str, team: tuple[str, ...], allies: bool, henchmen: int, dial: int) -> tuple[float, float]:
@@ -197,7 +203,7 @@ def predicted_odds(catalog, villain: str, heroes: list[str], allies: bool, extra
     if spec is None or size_of(model, villain, len(keys)) is None:
         return None
     own = difficulty.own_row(table, villain, keys, allies, level)
-    if own is not None and not extra_henchmen:     # measured as set up: its own rate and interval
+    if own is not None:             # measured as set up (no allies, so no henchmen): its own rate and interval
         return Odds(own.win_rate, own.ci95[0], own.ci95[1], own.settings.enemy_cards, level, 1, (), own.bot,
                     own.games, own.date)
     dial = difficulty.settings_for(catalog, villain, keys, allies, level).enemy_cards

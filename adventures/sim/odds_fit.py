@@ -20,6 +20,8 @@ from collections.abc import Iterable
 
 import numpy as np
 
+from adventures.rules.odds import steps_from
+
 DEV_SD = 0.25          # logit: prior spread of a hero's per-player-count deviation
 SLOPE_SD = 0.1         # logit per 10 dial steps: prior spread of a hero's change with the dial
 STEP_SD = 0.08         # logit: prior spread of one dial step's effect around the curve's trend
@@ -54,9 +56,8 @@ def centre_of(lo: int, hi: int) -> int:
 
 
 def steps_from_centre(dial: int, lo: int, hi: int) -> float:
-    """x in the model: tens of dial steps from the centre, held inside the dials played
-    (adventures/rules/odds.py `dial_steps` reads it the same way)."""
-    return (min(max(dial, lo), hi) - centre_of(lo, hi)) / 10
+    """x in the model for a size fitted over lo..hi (adventures/rules/odds.py `steps_from`)."""
+    return steps_from(dial, lo, hi, centre_of(lo, hi))
 
 
 def _curve_row(dial: int, lo: int, hi: int) -> np.ndarray:
