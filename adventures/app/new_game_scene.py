@@ -156,7 +156,8 @@ def _model_figures(catalog, found) -> list[str]:
     if rows:
         errors = [abs(r.wins / r.games - r.predicted) for r in rows]
         lines.append(f"On {len({(r.villain, tuple(r.heroes)) for r in rows})} teams it had never seen, the "
-                     f"prediction was off by {100 * sum(errors) / len(errors):.0f} points on average.")
+                     f"prediction was off by {100 * sum(errors) / len(errors):.0f} points on average"
+                     + ("; the range above counts how far such teams strayed." if model.team_sd else "."))
     return lines
 
 

@@ -82,7 +82,7 @@ _MODELS: dict[int, object] = {}
 @_by_identity
 def _team_logit(model, villain: str, team: tuple[str, ...], allies: bool, henchmen: int) -> tuple:
     """(effects summed, their change per 10 dial steps summed, the parts' variance taken as
-    independent, unseen heroes) for one team: the curve is added per dial by `_logit`."""
+    independent, unseen heroes) for one team: the curve is added per dial by `model_logit`."""
     size = size_of(model, villain, len(team))
     effects = {h.hero: h for h in model.villain(villain).heroes}
     at = len(team) - 1
@@ -114,10 +114,12 @@ def dial_steps(size, dial: int) -> float:
     return steps_from(dial, low, high, size.centre)
 
 
-def _logit(model, villain: str, team: tuple[str, ...], allies: bool, henchmen: int, dial: int) -> tuple[float, float]:
-    """(logit, its variance) for one concrete team at this dial: the curve's own error plus the
-    team's parts with the size's joint covariance when the model has it, else their errors
-    taken as independent."""
+def model_logit(model, villain: str, team: tuple[str, ...], allies: bool, henchmen: int,
+                dial: int) -> tuple[float, float]:
+    """(logit, the model's own variance of it) for one concrete team at this dial: the curve's
+    own error plus the team's parts with the size's joint covariance when the model has it,
+    else their errors taken as independent. Not yet how far a team strays from the sum of its
+    heroes (`team_sd`, added by `rate_at`)."""
     size = size_of(model, villain, len(team))
     offset, slope, var, unseen = _team_logit(model, villain, team, allies, henchmen)
     x = dial_steps(size, dial)
@@ -145,11 +147,12 @@ def draws(catalog, heroes: list[str]) -> list[tuple[str, ...]]:
 def rate_at(model, villain: str, teams: list[tuple[str, ...]], allies: bool, henchmen: int,
             dial: int) -> tuple[float, float, float]:
     """(rate, low, high) averaged over `teams` at this dial (the interval: the model's own
-    uncertainty, each end averaged the same way)."""
+    uncertainty and how far teams it never saw strayed from it, `team_sd`; each end averaged
+    the same way)."""
     rate = low = high = 0.0
     for team in teams:
-        eta, var = _logit(model, villain, team, allies, henchmen, dial)
-        half = Z95 * math.sqrt(var)
+        eta, var = model_logit(model, villain, team, allies, henchmen, dial)
+        half = Z95 * math.sqrt(var + model.team_sd ** 2)
         rate += _sigmoid(eta)
         low += _sigmoid(eta - half)
         high += _sigmoid(eta + half)

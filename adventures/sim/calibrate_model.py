@@ -15,6 +15,7 @@ paired seeds: predicted against measured, and whether the measured rate is in th
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 from datetime import datetime, timezone
 from math import comb
@@ -169,14 +170,56 @@ def validation_rows(catalog, model, records: list[dict]) -> list[dict]:
                 continue
             settings = difficulty.settings_for(catalog, team.villain, list(team.heroes), team.allies, level.key)
             henchmen = settings.extra_henchmen if team.allies else 0
-            rate = odds.rate_at(model, team.villain, [tuple(sorted(team.heroes))], team.allies, henchmen,
-                                settings.enemy_cards)[0]
+            eta, var = odds.model_logit(model, team.villain, tuple(sorted(team.heroes)), team.allies, henchmen,
+                                        settings.enemy_cards)
             low, high = level.band
             measured = sum(wins) / len(wins)
             rows.append({"villain": team.villain, "heroes": list(team.heroes), "allies": team.allies,
-                         "level": level.key, "dial": settings.enemy_cards, "predicted": round(rate, 4),
-                         "games": len(wins), "wins": sum(wins), "in_band": low <= measured <= high})
+                         "level": level.key, "dial": settings.enemy_cards, "predicted": round(_sigmoid(eta), 4),
+                         "games": len(wins), "wins": sum(wins), "in_band": low <= measured <= high,
+                         "model_sd": round(math.sqrt(var), 4)})
     return rows
+
+
+def _sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def team_spread(rows: list[dict]) -> float:
+    """How far the held-out teams strayed from the model beyond its own uncertainty and their
+    games' chance, in logit (method of moments: the mean squared error on the logit scale less
+    what the model's variance and the binomial's explain, never below 0). Every model interval
+    is widened by it (`OddsModelDef.team_sd`): a team's own strength the sum of its heroes
+    cannot see."""
+    if not rows:
+        return 0.0
+    excess = 0.0
+    for r in rows:
+        p = min(max(r["predicted"], 1e-4), 1 - 1e-4)
+        q = (r["wins"] + 0.5) / (r["games"] + 1)        # measured, kept off 0 and 1
+        error = math.log(q / (1 - q)) - math.log(p / (1 - p))
+        excess += error ** 2 - r["model_sd"] ** 2 - 1 / (r["games"] * p * (1 - p))
+    return math.sqrt(max(excess / len(rows), 0.0))
+
+
+def chance_within(rows: list[dict], limit: float, spread: float, runs: int = 4000, seed: int = 0) -> float:
+    """The share of simulated validations of these rows (their games, their predictions) whose
+    largest error stays within `limit` points, when each team's true rate strays from its
+    prediction by `spread` logit (0: a model exactly right, so chance alone). What the largest-
+    error target can hope for at this many games."""
+    import numpy as np
+    if not rows:
+        return 1.0
+    rng = np.random.default_rng(seed)
+    p = np.clip(np.array([r["predicted"] for r in rows]), 1e-4, 1 - 1e-4)
+    games = np.array([r["games"] for r in rows])
+    sd = np.sqrt(np.array([r.get("model_sd", 0.0) for r in rows]) ** 2 + spread ** 2) if spread else np.zeros(len(rows))
+    inside = 0
+    for _ in range(runs):
+        truth = 1 / (1 + np.exp(-(np.log(p / (1 - p)) + rng.normal(0, 1, len(rows)) * sd)))
+        measured = rng.binomial(games, truth) / games
+        inside += np.max(np.abs(measured - p)) * 100 <= limit
+    return inside / runs
 
 
 def summary(rows: list[dict]) -> dict:

@@ -231,7 +231,9 @@ def write_table(path: Path, rows: list[dict], head: str, model: dict | None = No
 def model_lines(model: dict) -> list[str]:
     """The model as YAML lines a person can read: one line per curve, hero, team and row."""
     lines = ["model:"]
-    for key in ("reference", "games", "seed", "date", "command"):
+    listed = ("villains", "held_out", "validation")
+    first = ("reference", "games", "seed", "date", "command")      # every other field after these: none is dropped
+    for key in [k for k in first if k in model] + sorted(k for k in model if k not in first + listed):
         lines.append(f"  {key}: {json.dumps(model[key], ensure_ascii=False)}")
     lines.append("  villains:")
     for v in model["villains"]:

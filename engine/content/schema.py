@@ -530,6 +530,7 @@ class ValidationRowDef(Strict):
     games: Annotated[int, Field(ge=1)]
     wins: Annotated[int, Field(ge=0)]
     in_band: bool
+    model_sd: Annotated[float, Field(ge=0, le=5)] = 0.0     # logit: the model's own uncertainty here
 
 
 class OddsModelDef(Strict):
@@ -541,6 +542,10 @@ class OddsModelDef(Strict):
     villains: list[OddsVillainDef] = Field(min_length=1, max_length=20)
     held_out: list[HeldOutTeamDef] = Field(default_factory=list, max_length=200)
     validation: list[ValidationRowDef] = Field(default_factory=list, max_length=2000)
+    # logit: how far a team strays from the model beyond the model's own uncertainty (what two
+    # heroes do together, which the model's sum of heroes cannot see), measured on the held-out
+    # teams by `calibrate --validate`; every interval the model gives is widened by it
+    team_sd: Annotated[float, Field(ge=0, le=2)] = 0.0
     games: Annotated[int, Field(ge=0)] = 0
     seed: Seed = 1
     date: Name
