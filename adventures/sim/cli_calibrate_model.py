@@ -151,7 +151,7 @@ def _validate(args, catalog, out, head, kept, client, t0) -> int:
     data = model.model_dump(mode="json")
     data["validation"] = rows
     data["team_sd"] = summary["team_sd"] = round(cm.team_spread(rows), 4)
-    summary["chance_exact"] = cm.chance_within(rows, MAX_ERROR, 0.0)
+    summary["chance_exact"] = cm.chance_within(rows, MAX_ERROR, None)
     summary["chance_as_measured"] = cm.chance_within(rows, MAX_ERROR, summary["team_sd"])
     if not cc._written(out, kept, head, data):
         return 2
@@ -179,7 +179,8 @@ def validation_text(rows: list[dict], summary: dict) -> str:
                  f"{summary['team_mae_max']:.1f}); measured rate in the level's band: {summary['in_band']:.0%}")
     if "team_sd" in summary:
         lines.append(f"teams strayed from the model by {summary['team_sd']:.2f} logit beyond its own uncertainty: "
-                     "every interval the model gives now counts it")
+                     "every interval the model gives now counts it" if summary["team_sd"] else
+                     "teams strayed from the model no further than its own uncertainty says: its intervals stand")
         lines.append(f"every pair within {MAX_ERROR} points, at these games: {summary['chance_exact']:.0%} of runs "
                      f"for a model exactly right, {summary['chance_as_measured']:.1%} for one as far off as measured")
     return "\n".join(lines)
