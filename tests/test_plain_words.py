@@ -270,3 +270,24 @@ def test_the_end_screen_names_the_level_and_replays_the_game_in_the_app(tmp_path
     assert watched_lines[0] == lines[0] and "You watched the replay of this game." in watched_lines
     assert not autosaved, "watching a game never writes the autosave"
     assert len(list(userdata.replays_dir().glob("*.json"))) == 1
+
+
+def test_every_seat_choice_says_on_hover_what_playing_with_it_is_like(table):
+    """The new-game screen's You, Bot, Master, Expert, Simple and Random: each, hovered, says in
+    a sentence what playing with it is like (the bot registry's `about`), in plain words."""
+    from adventures.app.new_game_scene import NewGameScene, seat_controls
+    scene = NewGameScene(table)
+    scene.action(("players", 2))
+    surf = pygame.Surface(SIZE)
+    scene.draw(surf, 0)
+    seen = {}
+    for _rect, mark in scene.marks:
+        if mark.kind == "seat":
+            seen[mark.lines[0]] = mark
+            assert len(mark.lines) == 2 and mark.lines[1].endswith("."), mark
+    assert set(seen) == {label for _name, label in seat_controls()}
+    rect = next(r for r, m in scene.marks if m.kind == "seat" and m.lines[0] == "Master")
+    hover(scene, rect.center)
+    lines = traced(surf, lambda: scene.draw(surf, 0))
+    assert any("learnt from the Expert" in line for line in lines), "the Master's sentence shows on hover"
+    assert not jargon_in([m.lines[1] for m in seen.values()])

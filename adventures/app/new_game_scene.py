@@ -34,6 +34,11 @@ def seat_controls() -> list[tuple[str, str]]:
     return registered()
 
 
+def about_seat(name: str) -> str:
+    from adventures.bots.registry import about
+    return about(name)
+
+
 ROW = 44
 # keys that scroll the form: arrows by a line, PgUp/PgDn by a page (the sign and 2 mark a page)
 SCROLL_KEYS = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: 2, pygame.K_PAGEUP: -2}
@@ -665,8 +670,11 @@ class NewGameScene:
             self.buttons.append(hero_b)
             self.buttons.append(Button(pygame.Rect(hero_b.rect.right + 4, y, bh, bh), ">", value=("hero", k, 1),
                                        size=16))
+            first = len(self.buttons)
             seg([(text, ("control", k, value), self.controls[k] == value) for value, text in seat_controls()], y,
                 xx=hero_b.rect.right + bh + 16, size=14)
+            for b in self.buttons[first:]:          # each one says on hover what playing with it is like
+                self.marks.append((b.rect, provenance.Mark("seat", (b.label, about_seat(b.value[2])))))
             y += row - 4
         y = self._draw_hands_row(surf, x0, y + 6, label_w, form_w, seg, label)
         label("Minions", y)

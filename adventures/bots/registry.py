@@ -26,6 +26,7 @@ class BotKind:
     build: str | Callable[..., Any]      # the co-op agent: "module:Class" or a factory
     duel: str | Callable[..., Any] | None = None   # the competitive agent; None: plays no competitive seat
     person: bool = False                 # a person plays it in the app; runs seat `build` in their place
+    about: str = ""                      # the new-game screen's hover: what playing with it is like
 
     @property
     def competitive(self) -> bool:
@@ -54,6 +55,12 @@ def bot_names() -> list[str]:
 def seat_controls() -> list[tuple[str, str]]:
     """(name, label) of who may play a co-op seat, as the new-game screen offers them."""
     return [(k.name, k.label) for k in KINDS.values()]
+
+
+def about(name: str) -> str:
+    """What playing with this seat's player is like, in a sentence (the new-game screen's hover)."""
+    kind = KINDS.get(name)
+    return kind.about if kind is not None else ""
 
 
 def _made(factory, **options):
@@ -91,15 +98,24 @@ def bot_class(name: str):
 # The order is the new-game screen's: a person first, then the bot it suggests. "Bot" is the
 # strong bot (issue 27: a partner that plays well at once); "Simple" the heuristic bot it
 # re-ranks, the bot the shipped scenario files name.
-register(BotKind("human", "You", "adventures.bots.heuristic:HeuristicBot", person=True))
-register(BotKind("strong", "Bot", "adventures.bots.strong:StrongBot"))
-register(BotKind("master", "Master", "adventures.bots.master:MasterBot"))   # issue 43: learnt from expert-strong
+register(BotKind("human", "You", "adventures.bots.heuristic:HeuristicBot", person=True,
+                 about="A person at this device plays this seat: every choice is theirs."))
+register(BotKind("strong", "Bot", "adventures.bots.strong:StrongBot",
+                 about="A good partner that answers at once. The difficulty levels are measured with it, "
+                       "so a team of Bots wins about as often as the level says."))
+register(BotKind("master", "Master", "adventures.bots.master:MasterBot",    # issue 43: learnt from expert-strong
+                 about="The Bot with what it learnt from the Expert's choices: as quick, and a little "
+                       "stronger when it plays alone; with 2 or more players it plays as the Bot."))
 # "Expert" searches with the best rollout policy (BEST_ROLLOUT_BOT below,
 # strong-bot futures since issue 43).
-register(BotKind("expert", "Expert", "adventures.bots.expert:best_expert"))
+register(BotKind("expert", "Expert", "adventures.bots.expert:best_expert",
+                 about="Plays out possible futures before each choice, up to a second a choice: the "
+                       "strongest player here, and the slowest."))
 register(BotKind("heuristic", "Simple", "adventures.bots.heuristic:HeuristicBot",
-                 duel="adventures.bots.duelist:DuelistBot"))
-register(BotKind("random", "Random", "adventures.bots.random_bot:RandomBot", duel="engine.decisions:RandomAgent"))
+                 duel="adventures.bots.duelist:DuelistBot",
+                 about="Plays by a few rules of thumb: quick and easy to read, and weaker than the Bot."))
+register(BotKind("random", "Random", "adventures.bots.random_bot:RandomBot", duel="engine.decisions:RandomAgent",
+                 about="Picks any move the rules allow, at random: to test a scenario, not to win."))
 
 
 # A registered bot with other settings, by the name a command's bot option takes: (the
