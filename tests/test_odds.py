@@ -202,10 +202,12 @@ def test_the_validation_seats_every_held_out_hero_in_every_seat_alike_on_the_sam
         mine = [task for task in tasks if task[3][0] == t]
         seats = Counter((k, seat.hero) for task in mine for k, seat in enumerate(task[0].seats) for _ in task[1])
         assert set(seats.values()) == {len(mine) * 25 // len(team.heroes)}
-        seeds = {}
+        seats_of = {}          # level: (seed, the seats' order) of every game, in seed order
         for task in mine:
-            seeds.setdefault(task[3][1], []).extend(seed for _i, seed in task[1])
-        assert len({tuple(v) for v in seeds.values()}) == 1 and len(next(iter(seeds.values()))) == 300
+            order = tuple(seat.hero for seat in task[0].seats)
+            seats_of.setdefault(task[3][1], []).extend((seed, order) for _i, seed in task[1])
+        assert len({tuple(sorted(v)) for v in seats_of.values()}) == 1, "the same seeds and seats at every level"
+        assert len(next(iter(seats_of.values()))) == 300
 
 
 def test_the_validation_summary_is_errors_in_points_and_the_share_in_band():
@@ -237,6 +239,8 @@ def test_the_validation_measures_how_far_teams_stray_beyond_the_models_own_uncer
     assert cm.team_spread(rows(0.2)) == pytest.approx(0.2, abs=0.03)
     assert cm.team_spread(rows(0.0)) < 0.05
     assert cm.team_spread([]) == 0.0
+    few = [dict(r, heroes=[f"team {i % 22}"]) for i, r in enumerate(rows(0.0)[:88])]     # 22 teams of 4 rows
+    assert cm.team_spread_bound(few, runs=300) >= cm.team_spread(few)
 
 
 def test_the_validation_says_what_chance_alone_allows_the_largest_error():
@@ -251,6 +255,22 @@ def test_the_validation_says_what_chance_alone_allows_the_largest_error():
     own = cm.chance_within(rows, 8, 0.0, runs=2000)         # the model's own uncertainty only
     assert cm.chance_within(rows, 8, 0.2, runs=2000) < own < exact
     assert cm.chance_within([{**r, "games": 100000} for r in rows], 8, None, runs=200) == 1.0
+
+
+def test_the_validation_report_says_how_far_teams_strayed_and_what_chance_allows():
+    """`adventures calibrate --validate` prints the teams' spread beyond the model's own
+    uncertainty (written into the model as `team_sd`) and what chance allows the largest error."""
+    from adventures.sim import calibrate_model as cm
+    from adventures.sim import cli_calibrate_model as ccm
+    rows = [{"villain": "krang", "heroes": ["alice", "sinbad"], "allies": False, "level": "easy", "dial": 3,
+             "predicted": 0.8, "games": 300, "wins": 240, "in_band": True, "model_sd": 0.15}]
+    summary = {**cm.summary(rows),
+               "team_sd": 0.11, "chance_exact": 0.8, "chance_as_measured": 0.003}
+    text = ccm.validation_text(rows, summary)
+    assert "by 0.11 logit beyond its own uncertainty" in text and "every interval the model gives now counts it" in text
+    assert "80% of runs for a model exactly right, 0.3% for one as far off as measured" in text
+    quiet = ccm.validation_text(rows, {**summary, "team_sd": 0.0, "team_sd_95": 0.12})
+    assert "no further than its own uncertainty says (resampling the teams: at most 0.12 in 95% of draws)" in quiet
 
 
 def test_every_model_interval_counts_how_far_teams_stray_from_the_model():

@@ -59,7 +59,7 @@ def _interp(xs, ys, x: float) -> float:
     return ys[i] + w * (ys[i + 1] - ys[i])
 
 
-def _sigmoid(x: float) -> float:
+def sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x)) if x >= 0 else math.exp(x) / (1.0 + math.exp(x))
 
 
@@ -153,9 +153,9 @@ def rate_at(model, villain: str, teams: list[tuple[str, ...]], allies: bool, hen
     for team in teams:
         eta, var = model_logit(model, villain, team, allies, henchmen, dial)
         half = Z95 * math.sqrt(var + model.team_sd ** 2)
-        rate += _sigmoid(eta)
-        low += _sigmoid(eta - half)
-        high += _sigmoid(eta + half)
+        rate += sigmoid(eta)
+        low += sigmoid(eta - half)
+        high += sigmoid(eta + half)
     n = len(teams)
     return rate / n, low / n, high / n
 

@@ -151,6 +151,7 @@ def _validate(args, catalog, out, head, kept, client, t0) -> int:
     data = model.model_dump(mode="json")
     data["validation"] = rows
     data["team_sd"] = summary["team_sd"] = round(cm.team_spread(rows), 4)
+    summary["team_sd_95"] = round(cm.team_spread_bound(rows), 4)
     summary["chance_exact"] = cm.chance_within(rows, MAX_ERROR, None)
     summary["chance_as_measured"] = cm.chance_within(rows, MAX_ERROR, summary["team_sd"])
     if not cc._written(out, kept, head, data):
@@ -178,9 +179,10 @@ def validation_text(rows: list[dict], summary: dict) -> str:
                  f"{summary['mae']:.1f} points, largest {summary['max']:.1f} (largest team mean "
                  f"{summary['team_mae_max']:.1f}); measured rate in the level's band: {summary['in_band']:.0%}")
     if "team_sd" in summary:
-        lines.append(f"teams strayed from the model by {summary['team_sd']:.2f} logit beyond its own uncertainty: "
+        bound = f" (resampling the teams: at most {summary['team_sd_95']:.2f} in 95% of draws)" if "team_sd_95" in summary else ""
+        lines.append(f"teams strayed from the model by {summary['team_sd']:.2f} logit beyond its own uncertainty{bound}: "
                      "every interval the model gives now counts it" if summary["team_sd"] else
-                     "teams strayed from the model no further than its own uncertainty says: its intervals stand")
+                     f"teams strayed from the model no further than its own uncertainty says{bound}: its intervals stand")
         lines.append(f"every pair within {MAX_ERROR} points, at these games: {summary['chance_exact']:.0%} of runs "
                      f"for a model exactly right, {summary['chance_as_measured']:.1%} for one as far off as measured")
     return "\n".join(lines)
