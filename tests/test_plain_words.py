@@ -291,3 +291,19 @@ def test_every_seat_choice_says_on_hover_what_playing_with_it_is_like(table):
     lines = traced(surf, lambda: scene.draw(surf, 0))
     assert any("learnt from the Expert" in line for line in lines), "the Master's sentence shows on hover"
     assert not jargon_in([m.lines[1] for m in seen.values()])
+
+
+def test_a_tooltip_answers_only_where_its_text_is_in_view_not_from_under_the_footer(table):
+    """The odds line scrolled under the footer (a small window, 2 players): hovering the Start
+    button shows the button, not the odds' figures from beneath it."""
+    from adventures.app.new_game_scene import NewGameScene
+    size = (1152, 633)
+    scene = NewGameScene(table)
+    scene.action(("players", 2))
+    surf = pygame.Surface(size)
+    scene.draw(surf, 0)
+    assert all(scene.view.contains(r) for r, _m in scene.marks)
+    start = pygame.Rect(0, scene.view.bottom, size[0], size[1] - scene.view.bottom)
+    for x in range(start.left + 40, start.right, 40):
+        hover(scene, (x, start.centery))
+        assert not any(line.startswith("How we know") for line in traced(surf, lambda: scene.draw(surf, 0)))

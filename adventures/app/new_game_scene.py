@@ -635,8 +635,10 @@ class NewGameScene:
                 surf.set_clip(clip)
                 self.draw(surf, now)
                 return
-        # buttons scrolled out of view can neither be seen nor clicked
+        # buttons scrolled out of view can neither be seen nor clicked; a tooltip answers only
+        # where its text is in view (not from under the footer)
         self.buttons = [b for b in self.buttons if self.view.contains(b.rect)]
+        self.marks = [(r.clip(self.view), m) for r, m in self.marks if r.colliderect(self.view)]
         for b in self.buttons:
             b.draw(surf, hover=b.rect.collidepoint(hover))
         surf.set_clip(clip)
