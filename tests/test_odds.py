@@ -265,7 +265,7 @@ def test_the_validation_report_says_how_far_teams_strayed_and_what_chance_allows
     rows = [{"villain": "krang", "heroes": ["alice", "sinbad"], "allies": False, "level": "easy", "dial": 3,
              "predicted": 0.8, "games": 300, "wins": 240, "in_band": True, "model_sd": 0.15}]
     summary = {**cm.summary(rows),
-               "team_sd": 0.11, "chance_exact": 0.8, "chance_as_measured": 0.003}
+               "team_sd": 0.11, "team_sd_95": 0.2, "chance_exact": 0.8, "chance_as_measured": 0.003}
     text = ccm.validation_text(rows, summary)
     assert "by 0.11 logit beyond its own uncertainty" in text and "every interval the model gives now counts it" in text
     assert "80% of runs for a model exactly right, 0.3% for one as far off as measured" in text

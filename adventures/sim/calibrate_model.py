@@ -188,6 +188,14 @@ def validation_rows(catalog, model, records: list[dict]) -> list[dict]:
     return rows
 
 
+def team_key(row: dict, i: int) -> tuple:
+    """Which held-out team a validation row measured (its villain, heroes and allies); a row
+    that names no heroes is a team of its own (`i`, its place)."""
+    if "heroes" not in row:
+        return ("row", i)
+    return (row.get("villain"), tuple(row["heroes"]), row.get("allies"))
+
+
 def team_spread(rows: list[dict]) -> float:
     """How far the held-out teams strayed from the model beyond its own uncertainty and their
     games' chance, in logit (method of moments: the mean squared error on the logit scale less
@@ -210,8 +218,8 @@ def team_spread_bound(rows: list[dict], share: float = 0.95, runs: int = 2000, s
     teams drawn again with replacement) stay at or below, so a spread of 0 is read with how
     large it might be."""
     teams: dict[tuple, list[dict]] = {}
-    for r in rows:
-        teams.setdefault((r.get("villain"), tuple(r.get("heroes", ())), r.get("allies")), []).append(r)
+    for i, r in enumerate(rows):
+        teams.setdefault(team_key(r, i), []).append(r)
     groups = list(teams.values())
     if not groups:
         return 0.0
@@ -236,7 +244,7 @@ def chance_within(rows: list[dict], limit: float, spread: float | None, runs: in
     games = np.array([r["games"] for r in rows])
     own = np.array([r.get("model_sd", 0.0) for r in rows])
     sd = np.zeros(len(rows)) if spread is None else np.sqrt(own ** 2 + spread ** 2)
-    keys = [(r.get("villain"), tuple(r.get("heroes", (i,))), r.get("allies")) for i, r in enumerate(rows)]
+    keys = [team_key(r, i) for i, r in enumerate(rows)]
     index = {k: n for n, k in enumerate(dict.fromkeys(keys))}
     team_of = np.array([index[k] for k in keys])
     inside = 0
@@ -254,8 +262,8 @@ def summary(rows: list[dict]) -> dict:
     if not errors:
         return {"pairs": 0, "teams": 0, "mae": 0.0, "max": 0.0, "team_mae_max": 0.0, "in_band": 0.0}
     teams: dict[tuple, list[float]] = {}
-    for r, e in zip(rows, errors):
-        teams.setdefault((r["villain"], tuple(r["heroes"]), r["allies"]), []).append(e)
+    for i, (r, e) in enumerate(zip(rows, errors)):
+        teams.setdefault(team_key(r, i), []).append(e)
     per_team = [sum(v) / len(v) for v in teams.values()]
     return {"pairs": len(rows), "teams": len(teams), "mae": sum(errors) / len(errors), "max": max(errors),
             "team_mae_max": max(per_team), "in_band": sum(r["in_band"] for r in rows) / len(rows)}

@@ -179,7 +179,7 @@ def validation_text(rows: list[dict], summary: dict) -> str:
                  f"{summary['mae']:.1f} points, largest {summary['max']:.1f} (largest team mean "
                  f"{summary['team_mae_max']:.1f}); measured rate in the level's band: {summary['in_band']:.0%}")
     if "team_sd" in summary:
-        bound = f" (resampling the teams: at most {summary['team_sd_95']:.2f} in 95% of draws)" if "team_sd_95" in summary else ""
+        bound = f" (resampling the teams: at most {summary['team_sd_95']:.2f} in 95% of draws)"
         lines.append(f"teams strayed from the model by {summary['team_sd']:.2f} logit beyond its own uncertainty{bound}: "
                      "every interval the model gives now counts it" if summary["team_sd"] else
                      f"teams strayed from the model no further than its own uncertainty says{bound}: its intervals stand")
